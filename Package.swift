@@ -1,0 +1,59 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "dlib",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "dlib", targets: ["dlib"]),
+        .executable(name: "dlib-sample-server", targets: ["dlib-sample-server"]),
+        .library(name: "DLibKit", targets: ["DLibKit"]),
+        .library(name: "SampleServer", targets: ["SampleServer"]),
+    ],
+    dependencies: [
+        // The only third-party dependency: flags, help and subcommands.
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+        .target(name: "CShims", dependencies: ["CCurl"]),
+        .target(
+            name: "DLibKit",
+            dependencies: ["CCurl", "CLibXML2", "CShims"]
+        ),
+        .target(name: "SampleServer"),
+        .executableTarget(
+            name: "dlib",
+            dependencies: [
+                "DLibKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "dlib-sample-server",
+            dependencies: [
+                "SampleServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "DLibKitTests",
+            dependencies: ["DLibKit"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["DLibKit", "SampleServer", "dlib", "dlib-sample-server"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,31 @@
+#ifndef DLIB_CSHIMS_H
+#define DLIB_CSHIMS_H
+
+#include <curl/curl.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* curl_easy_setopt and curl_easy_getinfo are variadic, which Swift cannot
+   call: one typed wrapper per argument type. */
+CURLcode dlib_curl_setopt_long(CURL *handle, CURLoption option, long value);
+CURLcode dlib_curl_setopt_string(CURL *handle, CURLoption option, const char *value);
+CURLcode dlib_curl_setopt_pointer(CURL *handle, CURLoption option, void *value);
+CURLcode dlib_curl_setopt_slist(CURL *handle, CURLoption option, struct curl_slist *value);
+
+typedef size_t (*dlib_curl_data_callback)(char *data, size_t size, size_t count, void *context);
+CURLcode dlib_curl_setopt_callback(CURL *handle, CURLoption option, dlib_curl_data_callback callback);
+
+CURLcode dlib_curl_getinfo_long(CURL *handle, CURLINFO info, long *value);
+CURLcode dlib_curl_getinfo_string(CURL *handle, CURLINFO info, const char **value);
+CURLcode dlib_curl_getinfo_pointer(CURL *handle, CURLINFO info, void **value);
+
+CURLMcode dlib_curl_multi_setopt_long(CURLM *multi, CURLMoption option, long value);
+
+/* CURLMsg keeps its result in a union. */
+CURLcode dlib_curl_message_result(const CURLMsg *message);
+
+/* Terminal cells taken by one Unicode scalar: glibc's wcwidth in a UTF-8
+   locale (set once, for LC_CTYPE only). -1 for non-printable scalars. */
+int dlib_wcwidth(uint32_t scalar);
+
+#endif

@@ -1,0 +1,61 @@
+/// Everything that can go wrong between a page request and a parsed page,
+/// each with the one line the user is shown.
+public enum CatalogueError: Error, Sendable, Equatable {
+    /// The normal envelope with a `resultCode` other than 00 or 03.
+    case api(code: String, message: String)
+    /// The portal gateway's `OpenAPI_ServiceResponse` envelope.
+    case gateway(reasonCode: String, authMessage: String?, errorMessage: String?)
+    /// An HTTP status other than 200.
+    case http(status: Int)
+    /// Something that is not the contract's XML (an HTML maintenance page…).
+    case notXML(status: Int, contentType: String?, excerpt: String)
+    /// XML that libxml2 could not read, or that is not the contract's.
+    case malformed(detail: String)
+    case transport(TransportError)
+
+    /// The contract's code for the failure, where it has one.
+    public var code: String? {
+        switch self {
+        case .api(let code, _): return code
+        case .gateway(let reason, _, _): return reason
+        default: return nil
+        }
+    }
+
+    public var userMessage: String {
+        switch self {
+        case .api(let code, let message):
+            return APICode.sentence(code: code, message: message)
+        case .gateway(let reason, let auth, let err):
+            return APICode.sentence(code: reason, message: auth ?? err ?? "SERVICE ERROR")
+        case .http(let status):
+            return "the server answered HTTP \(status)"
+        case .notXML(let status, let contentType, let excerpt):
+            let type = contentType.map { "\($0), " } ?? ""
+            let quoted = excerpt.isEmpty ? "" : ": \"\(excerpt)\""
+            return "the server sent something other than XML (\(type)HTTP \(status))\(quoted)"
+        case .malformed(let detail):
+            return "the server's answer is not valid catalogue XML (\(detail))"
+        case .transport(let error):
+            return error.userMessage
+        }
+    }
+}
+
+/// The contract's result codes and what each asks of the user.
+enum APICode {
+    static func sentence(code: String, message: String) -> String {
+        let named = "(\(message), code \(code))"
+        switch code {
+        case "10": return "the server rejected a request parameter \(named); this is a bug or a bad flag"
+        case "12": return "there is no such service at this endpoint \(named); check DLIB_ENDPOINT"
+        case "20": return "access to the service was denied \(named)"
+        case "22": return "the daily request quota of this service key is spent \(named); try again tomorrow"
+        case "30": return "the service key is not registered \(named); a new key can take an hour to become active"
+        case "31": return "the service key has expired \(named); renew it on the data portal"
+        case "32": return "this machine's IP address is not registered for the key \(named)"
+        case "99": return "the service had an unknown error \(named)"
+        default: return "the service answered an error \(named)"
+        }
+    }
+}

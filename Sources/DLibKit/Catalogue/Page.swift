@@ -1,0 +1,33 @@
+/// One page of holdings as the server answered it.
+public struct Page: Sendable, Equatable {
+    public var holdings: [Holding]
+    public var pageNo: Int
+    public var pageSize: Int
+    /// nil when the server did not say (an empty `03` page may omit it).
+    public var totalCount: Int?
+    /// Items the server sent without a `controlNo`; they cannot be shown or
+    /// tracked, so they are counted instead of invented.
+    public var itemsWithoutId: Int
+
+    public init(holdings: [Holding], pageNo: Int, pageSize: Int, totalCount: Int?, itemsWithoutId: Int = 0) {
+        self.holdings = holdings
+        self.pageNo = pageNo
+        self.pageSize = pageSize
+        self.totalCount = totalCount
+        self.itemsWithoutId = itemsWithoutId
+    }
+
+    /// `ceil(totalCount / pageSize)`, per the contract.
+    public var totalPages: Int? {
+        guard let totalCount, pageSize > 0 else { return nil }
+        return (totalCount + pageSize - 1) / pageSize
+    }
+
+    public var hasNext: Bool {
+        guard let totalPages else { return false }
+        return pageNo < totalPages
+    }
+
+    /// A page past the end: no items came back.
+    public var isPastEnd: Bool { holdings.isEmpty && itemsWithoutId == 0 }
+}

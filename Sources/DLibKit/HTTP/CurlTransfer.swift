@@ -1,0 +1,110 @@
+import CCurl
+import CShims
+import Foundation
+
+/// One GET in flight: its easy handle and the bytes received so far.
+/// Lives on the curl engine's thread only, from submission to completion.
+final class CurlTransfer {
+    let id: Int
+    let easy: UnsafeMutableRawPointer
+    private let request: HTTPRequest
+    private let continuation: CheckedContinuation<HTTPResponse, any Error>
+    private var body: [UInt8] = []
+    private var contentType: String?
+    private var retryAfter: String?
+    private var exceededLimit = false
+
+    init(submission: CurlEngine.Submission) {
+        id = submission.id
+        request = submission.request
+        continuation = submission.continuation
+        guard let easy = curl_easy_init() else {
+            fatalError("libcurl could not create an easy handle (out of memory)")
+        }
+        self.easy = easy
+        configure()
+    }
+
+    deinit {
+        curl_easy_cleanup(easy)
+    }
+
+    private func configure() {
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        let timeoutMs = Int(request.timeout.components.seconds * 1000)
+            + Int(request.timeout.components.attoseconds / 1_000_000_000_000_000)
+        dlib_curl_setopt_string(easy, CURLOPT_URL, request.url)
+        dlib_curl_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
+        dlib_curl_setopt_long(easy, CURLOPT_TIMEOUT_MS, max(timeoutMs, 1))
+        dlib_curl_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, max(timeoutMs, 1))
+        dlib_curl_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 1)
+        dlib_curl_setopt_long(easy, CURLOPT_MAXREDIRS, 3)
+        dlib_curl_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "http,https")
+        dlib_curl_setopt_string(easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
+        dlib_curl_setopt_string(easy, CURLOPT_USERAGENT, "dlib/0.1 (+libcurl)")
+        dlib_curl_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, "")
+        dlib_curl_setopt_pointer(easy, CURLOPT_PRIVATE, context)
+        dlib_curl_setopt_pointer(easy, CURLOPT_WRITEDATA, context)
+        dlib_curl_setopt_callback(easy, CURLOPT_WRITEFUNCTION) { data, size, count, context in
+            let transfer = Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue()
+            return transfer.receive(UnsafeRawBufferPointer(start: data, count: size * count))
+        }
+        dlib_curl_setopt_pointer(easy, CURLOPT_HEADERDATA, context)
+        dlib_curl_setopt_callback(easy, CURLOPT_HEADERFUNCTION) { data, size, count, context in
+            let transfer = Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue()
+            transfer.receiveHeader(UnsafeRawBufferPointer(start: data, count: size * count))
+            return size * count
+        }
+    }
+
+    static func from(easy: UnsafeMutableRawPointer?) -> CurlTransfer? {
+        guard let easy else { return nil }
+        var pointer: UnsafeMutableRawPointer?
+        dlib_curl_getinfo_pointer(easy, CURLINFO_PRIVATE, &pointer)
+        guard let pointer else { return nil }
+        return Unmanaged<CurlTransfer>.fromOpaque(pointer).takeUnretainedValue()
+    }
+
+    /// Returning less than was offered makes curl abort with CURLE_WRITE_ERROR.
+    private func receive(_ chunk: UnsafeRawBufferPointer) -> Int {
+        if body.count + chunk.count > request.maxBodyBytes {
+            exceededLimit = true
+            return 0
+        }
+        body.append(contentsOf: chunk)
+        return chunk.count
+    }
+
+    private func receiveHeader(_ line: UnsafeRawBufferPointer) {
+        let text = String(decoding: line, as: UTF8.self)
+        if text.hasPrefix("HTTP/") {
+            // A new response (after a redirect or a 100): forget the last one's headers.
+            contentType = nil
+            retryAfter = nil
+            return
+        }
+        guard let colon = text.firstIndex(of: ":") else { return }
+        let name = text[..<colon].lowercased()
+        let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+        switch name {
+        case "content-type": contentType = value
+        case "retry-after": retryAfter = value
+        default: break
+        }
+    }
+
+    func outcome(code: CURLcode) -> Result<HTTPResponse, any Error> {
+        guard code == CURLE_OK else {
+            return .failure(TransportError(
+                curlCode: code, hostAndPort: URLParts.hostAndPort(of: request.url),
+                timeout: request.timeout, bodyLimit: exceededLimit ? request.maxBodyBytes : nil))
+        }
+        var status = 0
+        dlib_curl_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
+        return .success(HTTPResponse(status: status, contentType: contentType, retryAfter: retryAfter, body: body))
+    }
+
+    func complete(_ outcome: Result<HTTPResponse, any Error>) {
+        continuation.resume(with: outcome)
+    }
+}

@@ -1,0 +1,88 @@
+import CCurl
+
+/// A failure below HTTP: nothing usable came back from the server.
+public struct TransportError: Error, Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        case couldNotConnect
+        case couldNotResolve
+        case timedOut
+        /// The connection dropped or the body stopped short.
+        case connectionLost
+        case bodyTooLarge(limit: Int)
+        case other
+    }
+
+    public var kind: Kind
+    /// `host:port` of the request, for the user's line; never the query.
+    public var hostAndPort: String
+    /// curl's own words, for the cases dlib has no sentence of its own.
+    public var detail: String
+    public var timeout: Duration
+
+    public init(kind: Kind, hostAndPort: String, detail: String, timeout: Duration) {
+        self.kind = kind
+        self.hostAndPort = hostAndPort
+        self.detail = detail
+        self.timeout = timeout
+    }
+
+    init(curlCode: CURLcode, hostAndPort: String, timeout: Duration, bodyLimit: Int?) {
+        let kind: Kind
+        switch curlCode {
+        case CURLE_COULDNT_CONNECT: kind = .couldNotConnect
+        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY: kind = .couldNotResolve
+        case CURLE_OPERATION_TIMEDOUT: kind = .timedOut
+        case CURLE_WRITE_ERROR where bodyLimit != nil: kind = .bodyTooLarge(limit: bodyLimit!)
+        case CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_PARTIAL_FILE, CURLE_GOT_NOTHING:
+            kind = .connectionLost
+        default: kind = .other
+        }
+        self.init(
+            kind: kind, hostAndPort: hostAndPort,
+            detail: String(cString: curl_easy_strerror(curlCode)), timeout: timeout)
+    }
+
+    /// Faults worth another try: the server may answer next time.
+    public var isTransient: Bool {
+        switch kind {
+        case .couldNotConnect, .timedOut, .connectionLost: return true
+        case .couldNotResolve, .bodyTooLarge, .other: return false
+        }
+    }
+
+    public var userMessage: String {
+        switch kind {
+        case .couldNotConnect:
+            return "could not connect to \(hostAndPort) (connection refused)"
+        case .couldNotResolve:
+            return "could not resolve the host of \(hostAndPort)"
+        case .timedOut:
+            return "no answer from \(hostAndPort) within \(Self.describe(timeout))"
+        case .connectionLost:
+            return "the connection to \(hostAndPort) was lost before the answer was complete (\(detail))"
+        case .bodyTooLarge(let limit):
+            return "the answer from \(hostAndPort) is larger than \(limit >> 20) MiB; refused"
+        case .other:
+            return "the request to \(hostAndPort) failed: \(detail)"
+        }
+    }
+
+    static func describe(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        if attoseconds == 0 { return "\(seconds) s" }
+        let value = Double(seconds) + Double(attoseconds) / 1e18
+        return "\(value.formatted2) s"
+    }
+}
+
+extension Double {
+    /// Up to two decimals, without a trailing zero: 0.5, 1.25.
+    var formatted2: String {
+        var text = String(Int((self * 100).rounded()))
+        while text.count < 3 { text = "0" + text }
+        let whole = text.dropLast(2)
+        var fraction = String(text.suffix(2))
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        return fraction.isEmpty ? String(whole) : "\(whole).\(fraction)"
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// Where dlib keeps what it remembers between runs: `DLIB_STATE_DIR`, else
+/// `$XDG_STATE_HOME/dlib`, else `~/.local/state/dlib`. Created 0700.
+public struct StateDirectory: Sendable {
+    public let path: String
+
+    public init(path: String) {
+        self.path = path
+    }
+
+    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> StateDirectory {
+        if let explicit = environment["DLIB_STATE_DIR"], !explicit.isEmpty {
+            return StateDirectory(path: explicit)
+        }
+        if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") {
+            return StateDirectory(path: xdg + "/dlib")
+        }
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        return StateDirectory(path: home + "/.local/state/dlib")
+    }
+
+    /// The folder, made (with its parents) if missing; dlib's own folders
+    /// are kept 0700 so nobody else reads what dlib remembers.
+    public func ensure(_ subfolder: String? = nil) throws(StateError) -> String {
+        let folder = subfolder.map { path + "/" + $0 } ?? path
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            chmod(path, 0o700)
+            if folder != path { chmod(folder, 0o700) }
+        } catch {
+            throw StateError.cannotCreate(folder, reason: error.localizedDescription)
+        }
+        return folder
+    }
+}
+
+public enum StateError: Error, Sendable, Equatable {
+    case cannotCreate(String, reason: String)
+    case cannotWrite(String, reason: String)
+    case cannotLock(String, reason: String)
+
+    public var userMessage: String {
+        switch self {
+        case .cannotCreate(let path, let reason): return "cannot create the state folder \(path): \(reason)"
+        case .cannotWrite(let path, let reason): return "cannot write \(path): \(reason)"
+        case .cannotLock(let path, let reason): return "cannot lock \(path): \(reason)"
+        }
+    }
+}

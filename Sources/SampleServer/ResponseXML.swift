@@ -1,0 +1,91 @@
+/// The contract's XML, written the many ways a real server writes it, so the
+/// client's parser meets CDATA, padding, shuffled and unknown elements from
+/// the sample catalogue itself, not only from fixtures.
+enum ResponseXML {
+    static func page(_ records: ArraySlice<SampleRecord>, offset: Int, pageNo: Int, numOfRows: Int, totalCount: Int) -> String {
+        let code = totalCount == 0 ? ("03", "NODATA_ERROR") : ("00", "NORMAL SERVICE.")
+        var xml = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <response>
+          <header>
+            <resultCode>\(code.0)</resultCode>
+            <resultMsg>\(code.1)</resultMsg>
+          </header>
+          <body>
+            <items>
+
+        """
+        for (index, record) in zip(offset..., records) {
+            xml += item(record, variant: index)
+        }
+        xml += """
+            </items>
+            <numOfRows>\(numOfRows)</numOfRows>
+            <pageNo>\(pageNo)</pageNo>
+            <totalCount>\(totalCount)</totalCount>
+          </body>
+        </response>
+
+        """
+        return xml
+    }
+
+    static func item(_ record: SampleRecord, variant: Int) -> String {
+        var names = SampleRecord.fieldOrder
+        if variant % 5 == 1 { names.reverse() }
+        var xml = "      <item>\n"
+        if variant % 9 == 2 { xml += "        <libraryCode>MOE-LIB</libraryCode>\n" }
+        for name in names {
+            guard let value = record[name] else {
+                // Absent, or present and empty: both mean missing.
+                if variant % 4 == 0 { xml += "        <\(name)></\(name)>\n" }
+                continue
+            }
+            let text: String
+            if name == "title", variant % 7 == 3, !value.contains("]]>") {
+                text = "<![CDATA[\(value)]]>"
+            } else if variant % 11 == 4 {
+                text = "\n          \(escape(value))\n        "
+            } else {
+                text = escape(value)
+            }
+            xml += "        <\(name)>\(text)</\(name)>\n"
+        }
+        return xml + "      </item>\n"
+    }
+
+    static func apiError(code: String, message: String) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <response><header><resultCode>\(code)</resultCode><resultMsg>\(message)</resultMsg></header></response>
+
+        """
+    }
+
+    static func gatewayError(reasonCode: String, authMessage: String) -> String {
+        """
+        <OpenAPI_ServiceResponse>
+          <cmmMsgHeader>
+            <errMsg>SERVICE ERROR</errMsg>
+            <returnAuthMsg>\(authMessage)</returnAuthMsg>
+            <returnReasonCode>\(reasonCode)</returnReasonCode>
+          </cmmMsgHeader>
+        </OpenAPI_ServiceResponse>
+
+        """
+    }
+
+    static func escape(_ value: String) -> String {
+        var out = ""
+        out.reserveCapacity(value.utf8.count)
+        for character in value.unicodeScalars {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            default: out.unicodeScalars.append(character)
+            }
+        }
+        return out
+    }
+}

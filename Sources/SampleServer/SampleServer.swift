@@ -1,0 +1,105 @@
+import Foundation
+import Synchronization
+
+/// The sample catalogue served per shared/api-contract.md on 127.0.0.1:
+/// paging, `numOfRows` capped, `keyword`, a service-key check when started
+/// with a key, and a log of every request for tests to read.
+public final class SampleServer: Sendable {
+    public struct Options: Sendable {
+        /// When set, requests without exactly this key get the gateway's
+        /// SERVICE_KEY_IS_NOT_REGISTERED_ERROR envelope.
+        public var serviceKey: String?
+        /// Added before every answer, as a far-away server would.
+        public var latency: Duration
+        public var maxRows: Int
+
+        public init(serviceKey: String? = nil, latency: Duration = .zero, maxRows: Int = 100) {
+            self.serviceKey = serviceKey
+            self.latency = latency
+            self.maxRows = maxRows
+        }
+    }
+
+    /// One request as the server saw it.
+    public struct LoggedRequest: Sendable, Equatable {
+        public var path: String
+        public var pageNo: Int?
+        public var numOfRows: Int?
+        public var keyword: String?
+    }
+
+    public static let path = "/holdings"
+
+    private let options: Options
+    private let records: Mutex<[SampleRecord]>
+    private let log = Mutex<[LoggedRequest]>([])
+    private let http = Mutex<LoopbackHTTPServer?>(nil)
+
+    public init(records: [SampleRecord], options: Options = Options()) {
+        self.records = Mutex(records)
+        self.options = options
+    }
+
+    /// Starts listening and returns the endpoint URL to give dlib.
+    public func start(port: UInt16 = 0) throws -> String {
+        let server = LoopbackHTTPServer { [self] request in respond(to: request) }
+        let bound = try server.start(port: port)
+        http.withLock { $0 = server }
+        return "http://127.0.0.1:\(bound)\(Self.path)"
+    }
+
+    public func stop() {
+        http.withLock { server in
+            server?.stop()
+            server = nil
+        }
+    }
+
+    public var requests: [LoggedRequest] { log.withLock { $0 } }
+
+    /// How many times each page number was asked for.
+    public func requestCounts() -> [Int: Int] {
+        requests.reduce(into: [:]) { counts, request in counts[request.pageNo ?? 0, default: 0] += 1 }
+    }
+
+    public func clearLog() { log.withLock { $0.removeAll() } }
+
+    /// The catalogue changes under the client, as a live one does.
+    public func replaceRecords(_ newRecords: [SampleRecord]) {
+        records.withLock { $0 = newRecords }
+    }
+
+    func respond(to request: ServerRequest) -> ServerResponse {
+        let pageNo = request.query["pageNo"].map { Int($0) }
+        let numOfRows = request.query["numOfRows"].map { Int($0) }
+        let keyword = request.query["keyword"].flatMap { $0.isEmpty ? nil : $0 }
+        log.withLock {
+            $0.append(LoggedRequest(path: request.path, pageNo: pageNo ?? 1, numOfRows: numOfRows ?? nil, keyword: keyword))
+        }
+        if options.latency > .zero { Thread.sleep(forTimeInterval: options.latency.seconds) }
+
+        guard request.method == "GET", request.path == Self.path else {
+            return ServerResponse(status: 200, text: ResponseXML.apiError(code: "12", message: "NO_OPENAPI_SERVICE_ERROR"))
+        }
+        if let key = options.serviceKey, request.query["serviceKey"] != key {
+            return ServerResponse(status: 200, contentType: "text/xml; charset=UTF-8", text: ResponseXML.gatewayError(
+                reasonCode: "30", authMessage: "SERVICE_KEY_IS_NOT_REGISTERED_ERROR"))
+        }
+        guard let page = pageNo ?? 1, let requestedRows = numOfRows ?? 10, page >= 1, requestedRows >= 1 else {
+            return ServerResponse(status: 200, text: ResponseXML.apiError(code: "10", message: "INVALID_REQUEST_PARAMETER_ERROR"))
+        }
+        let rows = min(requestedRows, options.maxRows)
+        let all = records.withLock { $0 }
+        let matching = keyword.map { keyword in all.filter { $0.matches(keyword: keyword) } } ?? all
+        let start = min((page - 1) * rows, matching.count)
+        let end = min(start + rows, matching.count)
+        let xml = ResponseXML.page(matching[start..<end], offset: start, pageNo: page, numOfRows: rows, totalCount: matching.count)
+        return ServerResponse(status: 200, text: xml)
+    }
+}
+
+extension Duration {
+    var seconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+}

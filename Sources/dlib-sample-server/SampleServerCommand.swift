@@ -1,0 +1,82 @@
+import ArgumentParser
+import Foundation
+import SampleServer
+
+@main
+struct SampleServerCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dlib-sample-server",
+        abstract: "Serve the sample holdings catalogue on 127.0.0.1, per the API contract.",
+        subcommands: [Serve.self, Generate.self],
+        defaultSubcommand: Serve.self
+    )
+}
+
+struct Serve: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Serve a catalogue until interrupted; prints the endpoint URL on its first line.")
+
+    @Option(help: "Port on 127.0.0.1 (0 picks a free one).")
+    var port: UInt16 = 0
+
+    @Option(help: "The catalogue, one JSON object per line (default: Samples/catalogue.jsonl).")
+    var catalogue: String?
+
+    @Option(help: "Serve a generated catalogue of this many holdings instead of a file.")
+    var generate: Int?
+
+    @Option(help: "Seed for --generate.")
+    var seed: UInt64 = 2026
+
+    @Option(help: "Require this service key (others get SERVICE_KEY_IS_NOT_REGISTERED_ERROR).")
+    var serviceKey: String?
+
+    @Option(help: "Milliseconds to wait before every answer.")
+    var latencyMs: Int = 0
+
+    @Option(help: "Largest numOfRows served.")
+    var maxRows: Int = 100
+
+    @Option(help: "Also write the endpoint URL to this file once listening.")
+    var urlFile: String?
+
+    func run() throws {
+        let records: [SampleRecord]
+        if let generate {
+            var generator = CatalogueGenerator(seed: seed)
+            records = generator.records(count: generate)
+        } else {
+            let path = catalogue ?? "Samples/catalogue.jsonl"
+            do {
+                records = try SampleCatalogue.load(path: path)
+            } catch {
+                throw ValidationError("cannot read the catalogue \(path): \(error.localizedDescription)")
+            }
+        }
+        let server = SampleServer(records: records, options: .init(
+            serviceKey: serviceKey, latency: .milliseconds(latencyMs), maxRows: maxRows))
+        let url = try server.start(port: port)
+        FileHandle.standardOutput.write(Data((url + "\n").utf8))
+        if let urlFile {
+            try (url + "\n").write(toFile: urlFile, atomically: true, encoding: .utf8)
+        }
+        FileHandle.standardError.write(Data("dlib-sample-server: \(records.count) holdings at \(url)\n".utf8))
+        while true { sleep(3600) }
+    }
+}
+
+struct Generate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write a generated catalogue as JSON lines (how Samples/catalogue.jsonl was made).")
+
+    @Option(help: "How many holdings.")
+    var count: Int = 1237
+
+    @Option(help: "Seed; the same seed gives the same catalogue.")
+    var seed: UInt64 = 2026
+
+    func run() throws {
+        var generator = CatalogueGenerator(seed: seed)
+        FileHandle.standardOutput.write(try SampleCatalogue.jsonLines(generator.records(count: count)))
+    }
+}

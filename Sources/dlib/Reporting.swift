@@ -1,0 +1,48 @@
+import ArgumentParser
+import DLibKit
+import Foundation
+
+/// A failure with the sentence the user sees after `dlib: `.
+struct UserFacingError: Error {
+    var message: String
+    init(_ message: String) { self.message = message }
+}
+
+/// What dlib prints outside of its results.
+enum Terminal {
+    static func out(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    /// One line on stderr, prefixed so it is clear which program spoke.
+    static func note(_ line: String) {
+        FileHandle.standardError.write(Data("dlib: \(line)\n".utf8))
+    }
+}
+
+/// Runs a command's body and turns every failure into one line on stderr
+/// and exit status 1; the key is scrubbed from the line whatever made it.
+func reportingFailures(_ body: () async throws -> Void) async throws {
+    do {
+        try await body()
+    } catch let exit as ExitCode {
+        throw exit
+    } catch {
+        let message: String
+        switch error {
+        case let error as UserFacingError: message = error.message
+        case let error as CatalogueError: message = error.userMessage
+        case let error as StateError: message = error.userMessage
+        case let error as TransportError: message = error.userMessage
+        default: message = String(describing: error)
+        }
+        let key = ServiceConfig(endpoint: "", serviceKey: ProcessInfo.processInfo.environment["DLIB_SERVICE_KEY"])
+        Terminal.note(key.redact(message))
+        throw ExitCode.failure
+    }
+}
+
+extension ExitCode {
+    /// No page after (or before) the one asked from.
+    static let noMorePages = ExitCode(3)
+}
