@@ -48,7 +48,7 @@ let package = Package(
         .testTarget(
             name: "DLibKitTests",
             dependencies: ["DLibKit"],
-            resources: [.copy("Fixtures")]
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "EndToEndTests",

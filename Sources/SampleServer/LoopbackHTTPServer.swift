@@ -11,6 +11,7 @@ public final class LoopbackHTTPServer: Sendable {
         var listener: Int32 = -1
         var connections: Set<Int32> = []
         var stopped = false
+        var accepted = 0
     }
 
     private let handler: Handler
@@ -62,6 +63,8 @@ public final class LoopbackHTTPServer: Sendable {
         for fd in connections { shutdown(fd, Int32(SHUT_RDWR)) }
     }
 
+    public var connectionsAccepted: Int { state.withLock { $0.accepted } }
+
     deinit { stop() }
 
     private func acceptLoop(_ listener: Int32) {
@@ -74,6 +77,7 @@ public final class LoopbackHTTPServer: Sendable {
             let admitted = state.withLock { state -> Bool in
                 guard !state.stopped else { return false }
                 state.connections.insert(fd)
+                state.accepted += 1
                 return true
             }
             guard admitted else { close(fd); break }

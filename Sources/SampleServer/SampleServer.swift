@@ -33,6 +33,7 @@ public final class SampleServer: Sendable {
     private let options: Options
     private let records: Mutex<[SampleRecord]>
     private let log = Mutex<[LoggedRequest]>([])
+    private let concurrency = Mutex((now: 0, most: 0))
     private let http = Mutex<LoopbackHTTPServer?>(nil)
 
     public init(records: [SampleRecord], options: Options = Options()) {
@@ -62,6 +63,12 @@ public final class SampleServer: Sendable {
         requests.reduce(into: [:]) { counts, request in counts[request.pageNo ?? 0, default: 0] += 1 }
     }
 
+    /// The most requests the server was answering at one moment.
+    public var mostRequestsAtOnce: Int { concurrency.withLock { $0.most } }
+
+    /// TCP connections accepted so far: fewer than requests when kept alive.
+    public var connectionsAccepted: Int { http.withLock { $0?.connectionsAccepted ?? 0 } }
+
     public func clearLog() { log.withLock { $0.removeAll() } }
 
     /// The catalogue changes under the client, as a live one does.
@@ -70,6 +77,11 @@ public final class SampleServer: Sendable {
     }
 
     func respond(to request: ServerRequest) -> ServerResponse {
+        concurrency.withLock { state in
+            state.now += 1
+            state.most = max(state.most, state.now)
+        }
+        defer { concurrency.withLock { $0.now -= 1 } }
         let pageNo = request.query["pageNo"].map { Int($0) }
         let numOfRows = request.query["numOfRows"].map { Int($0) }
         let keyword = request.query["keyword"].flatMap { $0.isEmpty ? nil : $0 }

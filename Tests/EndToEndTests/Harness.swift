@@ -1,0 +1,113 @@
+import Foundation
+import SampleServer
+
+/// The built `dlib` binary, run as a user would run it.
+struct DLibProcess {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// Next to this test bundle in the build folder, unless DLIB_BIN says otherwise.
+    static let binary: String = {
+        if let explicit = ProcessInfo.processInfo.environment["DLIB_BIN"] { return explicit }
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        var folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
+        // Inside a .xctest bundle folder on some layouts.
+        while folder.pathExtension == "xctest" || folder.lastPathComponent == "MacOS" || folder.lastPathComponent == "Contents" {
+            folder.deleteLastPathComponent()
+        }
+        return folder.appendingPathComponent("dlib").path
+    }()
+
+    var environment: [String: String]
+
+    /// Starts dlib; `wait` collects what it printed. Output goes through
+    /// files, so a chatty run can never block on a full pipe.
+    func start(_ arguments: [String]) throws -> Running {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = arguments
+        process.environment = environment
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dlib-run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let out = folder.appendingPathComponent("stdout")
+        let err = folder.appendingPathComponent("stderr")
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = try FileHandle(forWritingTo: err)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        return Running(process: process, out: out, err: err, folder: folder)
+    }
+
+    func run(_ arguments: String...) throws -> Result {
+        try start(arguments).wait()
+    }
+
+    struct Running {
+        let process: Process
+        let out: URL
+        let err: URL
+        let folder: URL
+
+        func wait() throws -> Result {
+            process.waitUntilExit()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            return Result(
+                status: process.terminationStatus,
+                stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),
+                stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
+        }
+    }
+}
+
+/// A sample server on loopback and a private state folder for one test.
+final class Sandbox {
+    static let catalogue: [SampleRecord] = {
+        do { return try SampleCatalogue.load(path: SampleCatalogue.defaultPath) }
+        catch { fatalError("cannot load the sample catalogue: \(error)") }
+    }()
+
+    let server: SampleServer
+    let endpoint: String
+    let stateDir: String
+
+    init(records: [SampleRecord] = Sandbox.catalogue, options: SampleServer.Options = .init()) throws {
+        server = SampleServer(records: records, options: options)
+        endpoint = try server.start()
+        stateDir = FileManager.default.temporaryDirectory.appendingPathComponent("dlib-state-\(UUID().uuidString)").path
+    }
+
+    deinit {
+        server.stop()
+        try? FileManager.default.removeItem(atPath: stateDir)
+    }
+
+    func dlib(key: String? = nil, extra: [String: String] = [:]) -> DLibProcess {
+        var environment = [
+            "DLIB_ENDPOINT": endpoint,
+            "DLIB_STATE_DIR": stateDir,
+            "COLUMNS": "132",
+            "PATH": "/usr/bin:/bin",
+            "HOME": stateDir,
+        ]
+        if let key { environment["DLIB_SERVICE_KEY"] = key }
+        environment.merge(extra) { $1 }
+        return DLibProcess(environment: environment)
+    }
+
+    /// The control numbers of catalogue page `page` at `size` a page.
+    func ids(page: Int, size: Int = 20) -> [String] {
+        Array(Sandbox.catalogue.dropFirst((page - 1) * size).prefix(size)).map(\.controlNo)
+    }
+}
+
+extension String {
+    /// Control numbers in the order a printer showed them.
+    var controlNumbers: [String] {
+        split(whereSeparator: { $0.isWhitespace || $0 == "\t" }).map(String.init).filter { $0.hasPrefix("MOE") }
+    }
+}
