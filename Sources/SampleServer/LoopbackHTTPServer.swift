@@ -53,14 +53,16 @@ public final class LoopbackHTTPServer: Sendable {
         return UInt16(bigEndian: address.sin_port)
     }
 
-    /// Closes the listener and every open connection.
+    /// Closes the listener and every open connection. Safe to call twice:
+    /// descriptors are shut down under the lock, and only while still
+    /// open, so a number the kernel has since handed to another socket of
+    /// this process is never touched.
     public func stop() {
-        let (listener, connections) = state.withLock { state -> (Int32, Set<Int32>) in
+        state.withLock { state in
             state.stopped = true
-            return (state.listener, state.connections)
+            if state.listener >= 0 { shutdown(state.listener, Int32(SHUT_RDWR)) }
+            for fd in state.connections { shutdown(fd, Int32(SHUT_RDWR)) }
         }
-        if listener >= 0 { shutdown(listener, Int32(SHUT_RDWR)) }
-        for fd in connections { shutdown(fd, Int32(SHUT_RDWR)) }
     }
 
     public var connectionsAccepted: Int { state.withLock { $0.accepted } }
@@ -85,13 +87,18 @@ public final class LoopbackHTTPServer: Sendable {
             setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
             let thread = Thread { [self] in
                 serve(fd)
-                state.withLock { _ = $0.connections.remove(fd) }
-                close(fd)
+                state.withLock { state in
+                    state.connections.remove(fd)
+                    close(fd)
+                }
             }
             thread.name = "sample-server.connection"
             thread.start()
         }
-        close(listener)
+        state.withLock { state in
+            close(listener)
+            state.listener = -1
+        }
     }
 
     private func serve(_ fd: Int32) {
