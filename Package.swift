@@ -48,7 +48,7 @@ let package = Package(
         .testTarget(
             name: "DLibKitTests",
             dependencies: ["DLibKit"],
-            exclude: ["Fixtures"]
+            exclude: ["Fixtures", "Golden"]
         ),
         .testTarget(
             name: "EndToEndTests",

@@ -19,8 +19,12 @@ struct ConnectionOptions: ParsableArguments {
     var timeoutDuration: Duration { .milliseconds(Int((timeout * 1000).rounded())) }
 
     /// The endpoint and key, or the one line that says how to set them.
-    func serviceConfig(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> ServiceConfig {
-        let endpoint = (self.endpoint ?? environment["DLIB_ENDPOINT"] ?? "").trimmingCharacters(in: .whitespaces)
+    func serviceConfig() throws -> ServiceConfig {
+        try Self.config(endpoint: endpoint)
+    }
+
+    static func config(endpoint explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> ServiceConfig {
+        let endpoint = (explicit ?? environment["DLIB_ENDPOINT"] ?? "").trimmingCharacters(in: .whitespaces)
         guard !endpoint.isEmpty else {
             throw UserFacingError(
                 "no endpoint configured; set DLIB_ENDPOINT (and DLIB_SERVICE_KEY) or pass --endpoint URL. "

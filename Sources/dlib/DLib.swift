@@ -16,6 +16,6 @@ struct DLib: AsyncParsableCommand {
         3 no page after (or before) the current one, 64 bad arguments.
         """,
         version: "0.1.0",
-        subcommands: [ListCommand.self]
+        subcommands: [ListCommand.self, ShowCommand.self]
     )
 }

@@ -1,10 +1,6 @@
 import ArgumentParser
 import DLibKit
 
-enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-    case table, json
-}
-
 struct ListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
@@ -29,8 +25,9 @@ struct ListCommand: AsyncParsableCommand {
     @Flag(help: "Forget the remembered page; the next `--next` shows page 1.")
     var reset = false
 
-    @Option(help: ArgumentHelp("Output format: table or json.", valueName: "format"))
-    var format: OutputFormat = .table
+    @Option(help: ArgumentHelp(
+        "table, grid, json or tsv (default: table on a terminal, tsv on a pipe).", valueName: "format"))
+    var format: OutputFormat?
 
     @Option(help: ArgumentHelp("Holdings per page (1–100).", valueName: "n"))
     var pageSize: Int = 20
@@ -90,11 +87,9 @@ struct ListCommand: AsyncParsableCommand {
             Terminal.note(Self.noMorePagesNotice(page))
             throw ExitCode.noMorePages
         }
-        switch format {
-        case .table: Terminal.out(TablePrinter(width: TerminalSize.width()).render(page))
-        case .json: Terminal.out(JSONPagePrinter.render(page))
-        }
+        Terminal.out(OutputFormat.resolve(format).render(page, nextCommand: "dlib list --next"))
         try store.write(page: number, pageSize: pageSize, totalCount: page.totalCount)
+        try HoldingCache(state: .fromEnvironment(), endpoint: config.endpoint).remember(page.holdings)
     }
 
     static func noMorePagesNotice(_ page: Page) -> String {

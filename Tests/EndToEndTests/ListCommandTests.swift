@@ -6,7 +6,7 @@ import Testing
 @Suite struct ListCommandTests {
     @Test func firstPageShowsTwentyHoldingsAndAFooter() throws {
         let box = try Sandbox()
-        let result = try box.dlib().run("list")
+        let result = try box.dlib().run("list", "--format", "table")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.controlNumbers == box.ids(page: 1))
         #expect(result.stdout.contains("page 1 of 62 · 1,237 holdings · next: dlib list --next"))
@@ -28,7 +28,7 @@ import Testing
     @Test func pastTheEndExitsThreeAndKeepsTheCursor() throws {
         let box = try Sandbox()
         let dlib = box.dlib()
-        let last = try dlib.run("list", "--page", "62")
+        let last = try dlib.run("list", "--page", "62", "--format", "table")
         #expect(last.stdout.controlNumbers == box.ids(page: 62))
         #expect(last.stdout.controlNumbers.count == 17, "the last page is not full")
         #expect(last.stdout.contains("last page"))

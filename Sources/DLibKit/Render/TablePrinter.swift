@@ -3,19 +3,21 @@
 /// left; as the width shrinks, the least useful columns narrow and go first,
 /// never the control number.
 public struct TablePrinter {
-    public var width: Int
+    public var style: RenderStyle
     /// The command that shows the next page, for the footer.
     public var nextCommand: String
 
-    public init(width: Int, nextCommand: String = "dlib list --next") {
-        self.width = max(width, TerminalSize.minimumWidth)
+    public init(style: RenderStyle, nextCommand: String = "dlib list --next") {
+        self.style = style
         self.nextCommand = nextCommand
     }
 
+    private enum Kind { case id, title, author, publisher, year, cover, coverShort }
+
     private struct Column {
-        var title: String
+        var kind: Kind
+        var header: String
         var width: Int
-        var value: (Holding) -> String
     }
 
     private static let gap = "  "
@@ -23,30 +25,39 @@ public struct TablePrinter {
     public func render(_ page: Page) -> String {
         let columns = layout(for: page.holdings)
         var lines: [String] = []
-        lines.append(row(columns.map(\.title), columns))
+        lines.append(style.bold(row(columns.map { DisplayWidth.fit($0.header, to: $0.width) }, columns)))
         lines.append(row(columns.map { String(repeating: "─", count: $0.width) }, columns))
         for holding in page.holdings {
-            lines.append(row(columns.map { Sanitiser.clean($0.value(holding)) }, columns))
+            lines.append(row(columns.map { cell($0, holding) }, columns))
         }
-        lines.append(DisplayWidth.truncate(footer(for: page), to: width))
+        lines.append(style.dim(DisplayWidth.truncate(Footer.text(for: page, nextCommand: nextCommand), to: style.width)))
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// Cells come fitted to their width; only then is any escape added.
     private func row(_ cells: [String], _ columns: [Column]) -> String {
-        var line = ""
-        for (index, (cell, column)) in zip(cells, columns).enumerated() {
-            let last = index == columns.count - 1
-            line += last ? DisplayWidth.truncate(cell, to: column.width) : DisplayWidth.fit(cell, to: column.width) + Self.gap
-        }
+        var line = cells.joined(separator: Self.gap)
+        // The last column is not padded: no trailing blanks on a line.
+        while line.hasSuffix(" ") { line.removeLast() }
         return line
     }
 
-    public func footer(for page: Page) -> String {
-        guard let total = page.totalCount, let pages = page.totalPages else {
-            return "page \(page.pageNo)"
+    private func cell(_ column: Column, _ holding: Holding) -> String {
+        func text(_ value: String?) -> String { DisplayWidth.fit(Sanitiser.clean(value ?? ""), to: column.width) }
+        switch column.kind {
+        case .id: return text(holding.controlNo)
+        case .title: return text(holding.title)
+        case .author: return text(holding.author)
+        case .publisher: return text(holding.publisher)
+        case .year: return text(holding.pubYear)
+        case .cover, .coverShort:
+            // The last column: not padded, so a line has no trailing blanks.
+            let short = column.kind == .coverShort
+            if holding.hasCover {
+                return style.link(short ? CoverMark.presentShort : CoverMark.present, to: holding.coverUrl)
+            }
+            return style.dim(short ? CoverMark.missingShort : CoverMark.missing)
         }
-        let where_ = page.hasNext ? "next: \(nextCommand)" : "last page"
-        return "page \(page.pageNo) of \(NumberText.grouped(pages)) · \(NumberText.grouped(total)) holdings · \(where_)"
     }
 
     private func layout(for holdings: [Holding]) -> [Column] {
@@ -54,36 +65,31 @@ public struct TablePrinter {
             let widest = holdings.map { DisplayWidth.of(Sanitiser.clean(value($0) ?? "")) }.max() ?? 0
             return min(max(widest, DisplayWidth.of(header)), cap)
         }
-        let idWidth = natural("Control No.", 24) { $0.controlNo }
-        let id = Column(title: "Control No.", width: idWidth) { $0.controlNo }
-        var title = Column(title: "Title", width: 0) { $0.title ?? "" }
-        var author: Column? = Column(title: "Author", width: natural("Author", 16) { $0.author }) { $0.author ?? "" }
-        var publisher: Column? = Column(title: "Publisher", width: natural("Publisher", 14) { $0.publisher }) { $0.publisher ?? "" }
-        var year: Column? = Column(title: "Year", width: 4) { $0.pubYear ?? "" }
-        var cover = Column(title: "Cover", width: DisplayWidth.of(CoverMark.missing)) {
-            $0.hasCover ? CoverMark.present : CoverMark.missing
-        }
+        let id = Column(kind: .id, header: "Control No.", width: natural("Control No.", 24) { $0.controlNo })
+        var author: Column? = Column(kind: .author, header: "Author", width: natural("Author", 16) { $0.author })
+        var publisher: Column? = Column(kind: .publisher, header: "Publisher", width: natural("Publisher", 14) { $0.publisher })
+        var year: Column? = Column(kind: .year, header: "Year", width: 4)
+        var cover = Column(kind: .cover, header: "Cover", width: DisplayWidth.of(CoverMark.missing))
         // The title is what people scan for: it keeps two fifths of the line.
-        let minimumTitle = max(14, width * 2 / 5)
+        let minimumTitle = max(14, style.width * 2 / 5)
 
         func fixedWidth() -> Int {
-            let others = [id, cover] + [author, publisher, year].compactMap { $0 }
-            return others.reduce(0) { $0 + $1.width + Self.gap.count }
+            ([id, cover] + [author, publisher, year].compactMap { $0 }).reduce(0) { $0 + $1.width + Self.gap.count }
         }
         // Give way, least useful first, until the title has room.
         var step = 0
-        while width - fixedWidth() < minimumTitle && step < 6 {
+        while style.width - fixedWidth() < minimumTitle && step < 6 {
             switch step {
             case 0: if let current = publisher?.width { publisher?.width = min(current, 10) }
             case 1: if let current = author?.width { author?.width = min(current, 10) }
             case 2: publisher = nil
-            case 3: cover = Column(title: "Cv", width: 2) { $0.hasCover ? CoverMark.presentShort : CoverMark.missingShort }
+            case 3: cover = Column(kind: .coverShort, header: "Cv", width: 2)
             case 4: author = nil
             default: year = nil
             }
             step += 1
         }
-        title.width = max(width - fixedWidth(), 1)
+        let title = Column(kind: .title, header: "Title", width: max(style.width - fixedWidth(), 1))
         return [id, title] + [author, publisher, year].compactMap { $0 } + [cover]
     }
 }
