@@ -75,6 +75,41 @@ enum ResponseXML {
         """
     }
 
+    static func html(_ message: String) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="ko"><head><meta charset="utf-8"><title>\(escape(message))</title></head>
+        <body><h1>\(escape(message))</h1><p>잠시 후 다시 이용해 주십시오.</p></body></html>
+
+        """
+    }
+
+    static let malformed = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <response><header><resultCode>00</resultCode></header>
+        <body><items><item><controlNo>MOE1</controlNo><title>broken</titl></item></items></body></response>
+
+        """
+
+    static let billionLaughs = """
+        <?xml version="1.0"?>
+        <!DOCTYPE response [
+          <!ENTITY lol "lol">
+          <!ENTITY lol1 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">
+          <!ENTITY lol2 "&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;">
+          <!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">
+          <!ENTITY lol4 "&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;">
+          <!ENTITY lol5 "&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;">
+          <!ENTITY lol6 "&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;">
+          <!ENTITY lol7 "&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;">
+          <!ENTITY lol8 "&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;">
+          <!ENTITY lol9 "&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;">
+        ]>
+        <response><header><resultCode>00</resultCode></header>
+        <body><items><item><controlNo>MOE1</controlNo><title>&lol9;</title></item></items></body></response>
+
+        """
+
     static func escape(_ value: String) -> String {
         var out = ""
         out.reserveCapacity(value.utf8.count)

@@ -34,6 +34,8 @@ public final class SampleServer: Sendable {
     private let records: Mutex<[SampleRecord]>
     private let log = Mutex<[LoggedRequest]>([])
     private let concurrency = Mutex((now: 0, most: 0))
+    private let faults = Mutex<[FaultRule]>([])
+    private let stopping = Mutex(false)
     private let http = Mutex<LoopbackHTTPServer?>(nil)
 
     public init(records: [SampleRecord], options: Options = Options()) {
@@ -49,7 +51,16 @@ public final class SampleServer: Sendable {
         return "http://127.0.0.1:\(bound)\(Self.path)"
     }
 
+    /// From now on, answer `page` (every page when nil) with `fault`, the
+    /// next `times` times it is asked for. Rules are tried in the order given.
+    public func inject(_ fault: Fault, page: Int? = nil, times: Int = .max) {
+        faults.withLock { $0.append(FaultRule(fault: fault, page: page, remaining: times)) }
+    }
+
+    public func clearFaults() { faults.withLock { $0.removeAll() } }
+
     public func stop() {
+        stopping.withLock { $0 = true }
         http.withLock { server in
             server?.stop()
             server = nil
@@ -89,6 +100,9 @@ public final class SampleServer: Sendable {
             $0.append(LoggedRequest(path: request.path, pageNo: pageNo ?? 1, numOfRows: numOfRows ?? nil, keyword: keyword))
         }
         if options.latency > .zero { Thread.sleep(forTimeInterval: options.latency.seconds) }
+        if let fault = takeFault(page: (pageNo ?? 1) ?? 0), let response = apply(fault) {
+            return response
+        }
 
         guard request.method == "GET", request.path == Self.path else {
             return ServerResponse(status: 200, text: ResponseXML.apiError(code: "12", message: "NO_OPENAPI_SERVICE_ERROR"))
@@ -107,6 +121,45 @@ public final class SampleServer: Sendable {
         let end = min(start + rows, matching.count)
         let xml = ResponseXML.page(matching[start..<end], offset: start, pageNo: page, numOfRows: rows, totalCount: matching.count)
         return ServerResponse(status: 200, text: xml)
+    }
+
+    private func takeFault(page: Int) -> Fault? {
+        faults.withLock { rules in
+            guard let index = rules.firstIndex(where: { $0.remaining > 0 && ($0.page == nil || $0.page == page) }) else {
+                return nil
+            }
+            rules[index].remaining -= 1
+            return rules[index].fault
+        }
+    }
+
+    /// The answer a fault gives, or nil to answer well after it (a delay).
+    private func apply(_ fault: Fault) -> ServerResponse? {
+        switch fault {
+        case .status(let status, let retryAfter):
+            return ServerResponse(
+                status: status, contentType: "text/plain; charset=UTF-8",
+                headers: retryAfter.map { [("Retry-After", $0)] } ?? [], body: Array("error \(status)\n".utf8))
+        case .html(let message):
+            return ServerResponse(status: 200, contentType: "text/html; charset=UTF-8", text: ResponseXML.html(message))
+        case .truncated:
+            let body = Array(ResponseXML.page(records.withLock { $0.prefix(20) }, offset: 0, pageNo: 1, numOfRows: 20, totalCount: 20).utf8)
+            return ServerResponse(status: 200, body: body, delivery: .truncated(afterBytes: body.count / 2))
+        case .malformed:
+            return ServerResponse(status: 200, text: ResponseXML.malformed)
+        case .gateway(let code, let message):
+            return ServerResponse(status: 200, text: ResponseXML.gatewayError(reasonCode: code, authMessage: message))
+        case .api(let code, let message):
+            return ServerResponse(status: 200, text: ResponseXML.apiError(code: code, message: message))
+        case .delay(let duration):
+            Thread.sleep(forTimeInterval: duration.seconds)
+            return nil
+        case .hang:
+            while !stopping.withLock({ $0 }) { Thread.sleep(forTimeInterval: 0.05) }
+            return ServerResponse(status: 503, text: "")
+        case .billionLaughs:
+            return ServerResponse(status: 200, text: ResponseXML.billionLaughs)
+        }
     }
 }
 

@@ -7,16 +7,32 @@ struct ConnectionOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The holdings endpoint URL (default: $DLIB_ENDPOINT).", valueName: "url"))
     var endpoint: String?
 
-    @Option(help: ArgumentHelp("Give up on a request after this many seconds.", valueName: "seconds"))
+    @Option(help: ArgumentHelp("Give up on a request after this many seconds (connecting included).", valueName: "seconds"))
     var timeout: Double = 30
+
+    @Option(help: ArgumentHelp("Ask again this many times after a transient failure.", valueName: "n"))
+    var retries: Int = 3
+
+    @Flag(help: "Print one line per request on stderr (URL with the key redacted, status, size, time).")
+    var verbose = false
 
     func validate() throws {
         guard timeout > 0, timeout <= 3600 else {
             throw ValidationError("--timeout must be between 0 and 3600 seconds.")
         }
+        guard (0...20).contains(retries) else {
+            throw ValidationError("--retries must be between 0 and 20.")
+        }
     }
 
     var timeoutDuration: Duration { .milliseconds(Int((timeout * 1000).rounded())) }
+
+    /// The client every command talks to the server through.
+    func client(for config: ServiceConfig) -> CatalogueClient {
+        let sink: (@Sendable (String) -> Void)? = verbose ? { @Sendable line in Terminal.note(line) } : nil
+        let log = RequestLog(verbose: sink)
+        return CatalogueClient(config: config, timeout: timeoutDuration, retryPolicy: RetryPolicy(retries: retries), log: log)
+    }
 
     /// The endpoint and key, or the one line that says how to set them.
     func serviceConfig() throws -> ServiceConfig {

@@ -13,9 +13,10 @@ struct DLib: AsyncParsableCommand {
                             else ~/.local/state/dlib)
 
         Exit status: 0 success, 1 failure (one line on stderr says why),
-        3 no page after (or before) the current one, 64 bad arguments.
+        3 no page after (or before) the current one, 4 a snapshot shrank and
+        was not promoted, 64 bad arguments.
         """,
         version: "0.1.0",
-        subcommands: [ListCommand.self, ShowCommand.self]
+        subcommands: [ListCommand.self, ShowCommand.self, ExportCommand.self, SnapshotCommand.self, DiffCommand.self]
     )
 }

@@ -81,7 +81,7 @@ struct ListCommand: AsyncParsableCommand {
             Terminal.note("no page before page \(cursor?.page ?? 1)")
             throw ExitCode.noMorePages
         }
-        let loader = PageLoader(client: CatalogueClient(config: config, timeout: connection.timeoutDuration))
+        let loader = PageLoader(client: connection.client(for: config))
         let page = try await loader.page(PageQuery(pageNo: number, pageSize: pageSize))
         if page.isPastEnd && number > 1 {
             Terminal.note(Self.noMorePagesNotice(page))

@@ -31,9 +31,13 @@ func reportingFailures(_ body: () async throws -> Void) async throws {
         let message: String
         switch error {
         case let error as UserFacingError: message = error.message
+        case let error as PageFetchError: message = error.userMessage
         case let error as CatalogueError: message = error.userMessage
         case let error as StateError: message = error.userMessage
         case let error as TransportError: message = error.userMessage
+        case let error as SnapshotLock.Failure: message = error.userMessage
+        case let error as Snapshotter.Failure: message = error.userMessage
+        case let error as SnapshotDiff.Failure: message = error.userMessage
         default: message = String(describing: error)
         }
         let key = ServiceConfig(endpoint: "", serviceKey: ProcessInfo.processInfo.environment["DLIB_SERVICE_KEY"])

@@ -28,4 +28,11 @@ CURLcode dlib_curl_message_result(const CURLMsg *message);
    locale (set once, for LC_CTYPE only). -1 for non-printable scalars. */
 int dlib_wcwidth(uint32_t scalar);
 
+/* Files to remove if the process is interrupted (SIGINT, SIGTERM, SIGHUP)
+   before it renames them into place: an export or snapshot never leaves a
+   temporary file behind. The handler only calls unlink and re-raises, both
+   async-signal-safe. Up to 8 paths; returns a slot, or -1 when full. */
+int dlib_cleanup_add(const char *path);
+void dlib_cleanup_remove(int slot);
+
 #endif

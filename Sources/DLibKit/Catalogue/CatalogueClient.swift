@@ -3,27 +3,58 @@
 public struct CatalogueClient: Sendable {
     public let config: ServiceConfig
     public var timeout: Duration
+    public var retryPolicy: RetryPolicy
+    public let log: RequestLog
     private let http: CurlClient
 
-    public init(config: ServiceConfig, http: CurlClient = CurlClient(), timeout: Duration = .seconds(30)) {
+    public init(config: ServiceConfig, http: CurlClient = CurlClient(), timeout: Duration = .seconds(30),
+                retryPolicy: RetryPolicy = RetryPolicy(), log: RequestLog = RequestLog()) {
         self.config = config
         self.http = http
         self.timeout = timeout
+        self.retryPolicy = retryPolicy
+        self.log = log
     }
 
+    /// The page, asked for again as the retry policy allows; a failure is a
+    /// `PageFetchError` naming the page and the attempts made.
     public func page(_ query: PageQuery) async throws -> Page {
+        let clock = ContinuousClock()
+        let started = clock.now
+        var attempt = 1
+        while true {
+            do {
+                return try await fetchOnce(query)
+            } catch let error as CatalogueError {
+                switch retryPolicy.decide(after: error, attempt: attempt, elapsed: clock.now - started) {
+                case .giveUp:
+                    throw PageFetchError(page: query.pageNo, attempts: attempt, error: error)
+                case .retry(let delay):
+                    try await Task.sleep(for: delay)
+                    attempt += 1
+                }
+            }
+        }
+    }
+
+    /// One request, no retry.
+    public func fetchOnce(_ query: PageQuery) async throws -> Page {
         let request = HTTPRequest(url: query.url(for: config), timeout: timeout)
+        let started = ContinuousClock.now
         let response: HTTPResponse
         do {
             response = try await http.get(request)
         } catch let error as TransportError {
+            log.record(url: request.url, config: config, outcome: error.userMessage, started: started)
             throw CatalogueError.transport(error)
         }
+        log.record(url: request.url, config: config,
+                   outcome: "HTTP \(response.status), \(response.body.count) bytes", started: started)
         return try Self.interpret(response, for: query)
     }
 
     static func interpret(_ response: HTTPResponse, for query: PageQuery) throws(CatalogueError) -> Page {
-        guard response.status == 200 else { throw .http(status: response.status) }
+        guard response.status == 200 else { throw .http(status: response.status, retryAfter: response.retryAfter) }
         if HTMLExcerpt.looksLikeHTML(response) {
             throw .notXML(status: response.status, contentType: response.contentType,
                           excerpt: HTMLExcerpt.headline(of: response.body))

@@ -5,8 +5,8 @@ public enum CatalogueError: Error, Sendable, Equatable {
     case api(code: String, message: String)
     /// The portal gateway's `OpenAPI_ServiceResponse` envelope.
     case gateway(reasonCode: String, authMessage: String?, errorMessage: String?)
-    /// An HTTP status other than 200.
-    case http(status: Int)
+    /// An HTTP status other than 200, with its `Retry-After` when sent.
+    case http(status: Int, retryAfter: String?)
     /// Something that is not the contract's XML (an HTML maintenance page…).
     case notXML(status: Int, contentType: String?, excerpt: String)
     /// XML that libxml2 could not read, or that is not the contract's.
@@ -28,7 +28,7 @@ public enum CatalogueError: Error, Sendable, Equatable {
             return APICode.sentence(code: code, message: message)
         case .gateway(let reason, let auth, let err):
             return APICode.sentence(code: reason, message: auth ?? err ?? "SERVICE ERROR")
-        case .http(let status):
+        case .http(let status, _):
             return "the server answered HTTP \(status)"
         case .notXML(let status, let contentType, let excerpt):
             let type = contentType.map { "\($0), " } ?? ""

@@ -9,4 +9,9 @@ public enum NumberText {
         }
         return value < 0 ? "-" + out : out
     }
+
+    /// `1 page`, `13 pages`, `1,237 holdings`.
+    public static func count(_ value: Int, _ singular: String, _ plural: String? = nil) -> String {
+        "\(grouped(value)) \(value == 1 ? singular : plural ?? singular + "s")"
+    }
 }

@@ -1,0 +1,100 @@
+/// Walks every page of the catalogue (or of a search) with bounded
+/// concurrency and hands them on in catalogue order as they complete, so
+/// memory holds a window of pages, never the catalogue.
+public struct Exporter: Sendable {
+    public struct Progress: Sendable {
+        public var pagesDone: Int
+        public var totalPages: Int
+        public var holdings: Int
+    }
+
+    public struct Summary: Sendable, Equatable {
+        public var pages = 0
+        public var holdings = 0
+        /// Holdings seen twice because the catalogue shifted between pages.
+        public var duplicates = 0
+        public var itemsWithoutId = 0
+        public var firstTotalCount: Int?
+        public var lastTotalCount: Int?
+
+        /// `totalCount` moved while the export ran.
+        public var catalogueChanged: Bool { firstTotalCount != lastTotalCount }
+    }
+
+    public var loader: PageLoader
+    public var pageSize: Int
+    public var keyword: String?
+    public var concurrency: Int
+
+    public init(loader: PageLoader, pageSize: Int, keyword: String? = nil, concurrency: Int) {
+        self.loader = loader
+        self.pageSize = pageSize
+        self.keyword = keyword
+        self.concurrency = max(concurrency, 1)
+    }
+
+    /// `deliver` gets each page's new holdings, in order, on this task.
+    public func run(
+        deliver: ([Holding]) throws -> Void,
+        progress: (Progress) -> Void = { _ in }
+    ) async throws -> Summary {
+        var summary = Summary()
+        var seen = Set<String>()
+        var lastPage = 1
+
+        func accept(_ page: Page) throws {
+            summary.pages += 1
+            summary.itemsWithoutId += page.itemsWithoutId
+            if summary.firstTotalCount == nil { summary.firstTotalCount = page.totalCount }
+            if let total = page.totalCount { summary.lastTotalCount = total }
+            let fresh = page.holdings.filter { seen.insert($0.controlNo).inserted }
+            summary.duplicates += page.holdings.count - fresh.count
+            summary.holdings += fresh.count
+            try deliver(fresh)
+            progress(Progress(pagesDone: summary.pages, totalPages: lastPage, holdings: summary.holdings))
+        }
+
+        // Page 1 alone first: its totalCount says how many pages to ask for.
+        let first = try await loader.page(query(1))
+        lastPage = max(first.totalPages ?? 1, 1)
+        try accept(first)
+
+        let loader = self.loader
+        try await withThrowingTaskGroup(of: (Int, Page).self) { group in
+            var nextToStart = 2
+            var nextToDeliver = 2
+            var running = 0
+            var finished: [Int: Page] = [:]
+
+            func startMore() {
+                // In flight at most `concurrency`; finished-but-waiting pages
+                // at most a few windows, so a slow page cannot grow memory.
+                while running < concurrency, nextToStart <= lastPage, nextToStart < nextToDeliver + 4 * concurrency {
+                    let number = nextToStart
+                    let wanted = query(number)
+                    group.addTask { (number, try await loader.page(wanted)) }
+                    nextToStart += 1
+                    running += 1
+                }
+            }
+
+            startMore()
+            while let (number, page) = try await group.next() {
+                running -= 1
+                // The catalogue grew under us: there are more pages to ask for.
+                if let pages = page.totalPages, pages > lastPage { lastPage = pages }
+                finished[number] = page
+                while let ready = finished.removeValue(forKey: nextToDeliver) {
+                    try accept(ready)
+                    nextToDeliver += 1
+                }
+                startMore()
+            }
+        }
+        return summary
+    }
+
+    private func query(_ number: Int) -> PageQuery {
+        PageQuery(pageNo: number, pageSize: pageSize, keyword: keyword)
+    }
+}

@@ -1,0 +1,123 @@
+import CShims
+import Foundation
+
+/// Where exported bytes go: standard output, or a file that appears under
+/// its name only once it is complete.
+public protocol OutputSink: AnyObject {
+    func write(_ bytes: [UInt8]) throws(StateError)
+    /// Everything was written: make it durable and visible.
+    func commit() throws(StateError)
+    /// Something failed: leave nothing behind.
+    func abandon()
+}
+
+/// Standard output; commit and abandon have nothing to undo.
+public final class StandardOutputSink: OutputSink {
+    public init() {}
+
+    public func write(_ bytes: [UInt8]) throws(StateError) {
+        try FileDescriptorWriter.write(bytes, to: STDOUT_FILENO, path: "standard output")
+    }
+
+    public func commit() {}
+    public func abandon() {}
+}
+
+/// A file written under a temporary name beside its final one, fsynced and
+/// renamed into place by `commit`. On failure, or if the process is
+/// interrupted (SIGINT, SIGTERM, SIGHUP), the temporary file is removed; a
+/// temporary file left by a process that was SIGKILLed is removed by the
+/// next write to the same name.
+public final class AtomicFileSink: OutputSink {
+    public let path: String
+    public let temporaryPath: String
+    private var fd: Int32
+    private var cleanupSlot: Int32
+    private var finished = false
+
+    public init(path: String, mode: mode_t = 0o666) throws(StateError) {
+        self.path = path
+        let folder = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        TemporaryFiles.removeStale(in: folder.isEmpty ? "." : folder, for: name)
+        temporaryPath = TemporaryFiles.path(for: path)
+        fd = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+        guard fd >= 0 else { throw .cannotWrite(path, reason: String(cString: strerror(errno))) }
+        cleanupSlot = dlib_cleanup_add(temporaryPath)
+    }
+
+    deinit { abandon() }
+
+    public func write(_ bytes: [UInt8]) throws(StateError) {
+        try FileDescriptorWriter.write(bytes, to: fd, path: path)
+    }
+
+    public func commit() throws(StateError) {
+        guard !finished else { return }
+        if fsync(fd) != 0 {
+            let reason = String(cString: strerror(errno))
+            abandon()
+            throw .cannotWrite(path, reason: reason)
+        }
+        close(fd)
+        fd = -1
+        if rename(temporaryPath, path) != 0 {
+            let reason = String(cString: strerror(errno))
+            abandon()
+            throw .cannotWrite(path, reason: reason)
+        }
+        finished = true
+        dlib_cleanup_remove(cleanupSlot)
+        AtomicFile.syncFolder((path as NSString).deletingLastPathComponent)
+    }
+
+    public func abandon() {
+        guard !finished else { return }
+        finished = true
+        if fd >= 0 { close(fd); fd = -1 }
+        unlink(temporaryPath)
+        dlib_cleanup_remove(cleanupSlot)
+    }
+}
+
+enum FileDescriptorWriter {
+    static func write(_ bytes: [UInt8], to fd: Int32, path: String) throws(StateError) {
+        var failure: Int32 = 0
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                offset += written
+            }
+        }
+        if failure != 0 { throw .cannotWrite(path, reason: String(cString: strerror(failure))) }
+    }
+}
+
+/// Names of temporary files: `.NAME.tmp-PID-RANDOM` beside NAME, so a
+/// later run can tell a dead process's leftovers from a live one's.
+enum TemporaryFiles {
+    static func path(for path: String) -> String {
+        let folder = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        let prefix = folder.isEmpty ? "" : folder + "/"
+        return "\(prefix).\(name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    }
+
+    static func removeStale(in folder: String, for name: String) {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        let prefix = ".\(name).tmp-"
+        for entry in entries where entry.hasPrefix(prefix) {
+            let rest = entry.dropFirst(prefix.count)
+            guard let pid = rest.split(separator: "-").first.flatMap({ pid_t($0) }) else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH {
+                unlink(folder + "/" + entry)
+            }
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+
+/// `dlib diff OLD.csv NEW.csv`: the holdings added, removed and changed
+/// between two snapshots, by control number, with the fields that differ.
+public struct SnapshotDiff: Sendable {
+    public struct Change: Sendable, Equatable {
+        public var controlNo: String
+        public var title: String?
+        /// (column, old value, new value) for every column that differs.
+        public var fields: [(name: String, old: String, new: String)]
+
+        public static func == (lhs: Change, rhs: Change) -> Bool {
+            lhs.controlNo == rhs.controlNo && lhs.fields.map { [$0.name, $0.old, $0.new] } == rhs.fields.map { [$0.name, $0.old, $0.new] }
+        }
+    }
+
+    public var added: [Holding] = []
+    public var removed: [Holding] = []
+    public var changed: [Change] = []
+
+    public enum Failure: Error {
+        case unreadable(String, reason: String)
+        case notASnapshot(String)
+
+        public var userMessage: String {
+            switch self {
+            case .unreadable(let path, let reason): return "cannot read \(path): \(reason)"
+            case .notASnapshot(let path): return "\(path) is not a dlib CSV (its header differs from dlib export's)"
+            }
+        }
+    }
+
+    public init(old: [Holding], new: [Holding]) {
+        let before = Dictionary(old.map { ($0.controlNo, $0) }, uniquingKeysWith: { first, _ in first })
+        let after = Set(new.map(\.controlNo))
+        for holding in new {
+            guard let previous = before[holding.controlNo] else {
+                added.append(holding)
+                continue
+            }
+            let oldValues = HoldingRow.values(previous)
+            let newValues = HoldingRow.values(holding)
+            let differing = HoldingRow.header.indices.filter { oldValues[$0] != newValues[$0] }
+            if !differing.isEmpty {
+                changed.append(Change(controlNo: holding.controlNo, title: holding.title,
+                                      fields: differing.map { (HoldingRow.header[$0], oldValues[$0], newValues[$0]) }))
+            }
+        }
+        removed = old.filter { !after.contains($0.controlNo) }
+    }
+
+    public static func load(csvAt path: String) throws(Failure) -> [Holding] {
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) }
+        catch { throw .unreadable(path, reason: (error as NSError).localizedDescription) }
+        var reader = CSVReader(bytes: Array(data))
+        do {
+            guard try reader.next() == HoldingRow.header else { throw Failure.notASnapshot(path) }
+            var holdings: [Holding] = []
+            while let row = try reader.next() {
+                if let holding = HoldingRow.holding(row) { holdings.append(holding) }
+            }
+            return holdings
+        } catch let failure as Failure {
+            throw failure
+        } catch {
+            throw .unreadable(path, reason: "\(error)")
+        }
+    }
+
+    public var isEmpty: Bool { added.isEmpty && removed.isEmpty && changed.isEmpty }
+
+    /// For people: one line per holding, `+` added, `-` removed, `~` changed
+    /// with `field: old → new` beneath.
+    public func text(width: Int) -> String {
+        var lines = ["\(NumberText.grouped(added.count)) added, \(NumberText.grouped(removed.count)) removed, \(NumberText.grouped(changed.count)) changed"]
+        func line(_ mark: String, _ id: String, _ title: String?) -> String {
+            DisplayWidth.truncate("\(mark) \(id)  \(Sanitiser.clean(title ?? ""))", to: width).trimmingTrailingSpaces()
+        }
+        lines += added.map { line("+", $0.controlNo, $0.title) }
+        lines += removed.map { line("-", $0.controlNo, $0.title) }
+        for change in changed {
+            lines.append(line("~", change.controlNo, change.title))
+            for field in change.fields {
+                lines.append(DisplayWidth.truncate("    \(field.name): \(Sanitiser.clean(field.old)) → \(Sanitiser.clean(field.new))", to: width))
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// For scripts: `{"added": [...], "removed": [...], "changed": [{"controlNo", "fields": {name: {"old", "new"}}}]}`.
+    public func json() -> String {
+        let changedItems = changed.map { change in
+            let fields = change.fields.map { "\(JSONWriter.quote($0.name)):{\"old\":\(JSONWriter.quote($0.old)),\"new\":\(JSONWriter.quote($0.new))}" }
+            return "{\"controlNo\":\(JSONWriter.quote(change.controlNo)),\"fields\":{\(fields.joined(separator: ","))}}"
+        }
+        func list(_ items: [String]) -> String {
+            items.isEmpty ? "[]" : "[\n    " + items.joined(separator: ",\n    ") + "\n  ]"
+        }
+        return """
+        {
+          "added": \(list(added.map(JSONWriter.object))),
+          "removed": \(list(removed.map(JSONWriter.object))),
+          "changed": \(list(changedItems))
+        }
+
+        """
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+
+/// One run of `dlib snapshot`: the whole catalogue into a new dated CSV
+/// and its manifest, diffed against the latest good snapshot, promoted to
+/// `latest.csv` unless it shrank suspiciously. Nothing appears under a
+/// final name until it is complete and fsynced; a failure leaves the
+/// folder as it was.
+public struct Snapshotter {
+    public var directory: SnapshotDirectory
+    public var exporter: Exporter
+    public var requestLog: RequestLog
+    public var allowShrink: Bool
+    public var keep: Int?
+
+    public init(directory: SnapshotDirectory, exporter: Exporter, requestLog: RequestLog, allowShrink: Bool, keep: Int?) {
+        self.directory = directory
+        self.exporter = exporter
+        self.requestLog = requestLog
+        self.allowShrink = allowShrink
+        self.keep = keep
+    }
+
+    public struct Result: Sendable {
+        public var manifest: SnapshotManifest
+        public var previousCount: Int?
+        public var pruned: [String]
+        public var summary: Exporter.Summary
+
+        /// Fewer than half the holdings of the snapshot before.
+        public var shrank: Bool { !manifest.promoted }
+    }
+
+    public enum Failure: Error {
+        case unreadablePrevious(String, reason: String)
+
+        public var userMessage: String {
+            switch self {
+            case .unreadablePrevious(let path, let reason):
+                return "cannot read the previous snapshot \(path) to diff against: \(reason)"
+            }
+        }
+    }
+
+    public func run(progress: (Exporter.Progress) -> Void = { _ in }) async throws -> Result {
+        let started = Date()
+        do {
+            try FileManager.default.createDirectory(atPath: directory.path, withIntermediateDirectories: true)
+        } catch {
+            throw StateError.cannotCreate(directory.path, reason: error.localizedDescription)
+        }
+        let lock = try SnapshotLock(path: directory.lockPath)
+        defer { lock.release() }
+        directory.removeLeftovers()
+
+        let previous = directory.latestTarget()
+        var baseline = SnapshotBaseline()
+        if let previous {
+            do { baseline = try SnapshotBaseline(csvAt: directory.path + "/" + previous) }
+            catch { throw Failure.unreadablePrevious(directory.latestPath, reason: "\(error)") }
+        }
+
+        let name = directory.newName(startedAt: started)
+        let csvPath = directory.path + "/" + name
+        let sink = try AtomicFileSink(path: csvPath, mode: 0o644)
+        var hash = SHA256()
+        var changes = SnapshotChanges()
+        let format = RecordFormat.csv(excel: false)
+        func write(_ bytes: [UInt8]) throws(StateError) {
+            hash.update(bytes)
+            try sink.write(bytes)
+        }
+
+        let summary: Exporter.Summary
+        do {
+            try write(format.preamble())
+            summary = try await exporter.run(deliver: { holdings in
+                var chunk = ""
+                for holding in holdings {
+                    chunk += format.encode(holding)
+                    changes.observe(holding, against: baseline)
+                }
+                try write(Array(chunk.utf8))
+            }, progress: progress)
+            try sink.commit()
+        } catch {
+            sink.abandon()
+            throw error
+        }
+        changes.finish(against: baseline)
+
+        let promoted = allowShrink || previous == nil || summary.holdings * 2 >= baseline.count
+        let manifest = SnapshotManifest(
+            file: name, count: summary.holdings, totalCount: summary.lastTotalCount,
+            added: changes.added, removed: changes.removed, changed: changes.changed,
+            startedAt: UTCStamp.iso(started), finishedAt: UTCStamp.iso(Date()),
+            requests: requestLog.requests, sha256: hash.finish(), previous: previous, promoted: promoted)
+        do {
+            try AtomicFile.write(manifest.encoded(), to: directory.path + "/" + SnapshotDirectory.manifestName(for: name), mode: 0o644)
+        } catch {
+            unlink(csvPath) // a snapshot without its manifest is not complete
+            throw error
+        }
+        if promoted { try directory.promote(name) }
+        let pruned = keep.map { directory.prune(keep: $0) } ?? []
+        return Result(manifest: manifest, previousCount: previous == nil ? nil : baseline.count, pruned: pruned, summary: summary)
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// The export's progress on a terminal's stderr: one line redrawn in place,
+/// at most ten times a second, wiped when done.
+public final class ProgressBar {
+    private let width: Int
+    private let started = ContinuousClock.now
+    private var lastDrawn: ContinuousClock.Instant?
+    private var drawn = false
+
+    public init(width: Int) {
+        self.width = max(width, TerminalSize.minimumWidth)
+    }
+
+    public func update(_ progress: Exporter.Progress) {
+        let now = ContinuousClock.now
+        if let lastDrawn, now - lastDrawn < .milliseconds(100), progress.pagesDone < progress.totalPages { return }
+        lastDrawn = now
+        let line = Self.line(progress, elapsed: now - started, width: width)
+        FileHandle.standardError.write(Data(("\r" + line + "\u{1B}[K").utf8))
+        drawn = true
+    }
+
+    public func finish() {
+        guard drawn else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+
+    static func line(_ progress: Exporter.Progress, elapsed: Duration, width: Int) -> String {
+        let seconds = max(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18, 0.001)
+        let rate = Double(progress.pagesDone) / seconds
+        let left = max(progress.totalPages - progress.pagesDone, 0)
+        let eta = rate > 0 ? Int((Double(left) / rate).rounded(.up)) : 0
+        let text = " \(progress.pagesDone)/\(progress.totalPages) pages · \(NumberText.grouped(progress.holdings)) holdings · "
+            + "\(rate.formatted2) pages/s · ETA \(eta)s"
+        let barWidth = max(width - DisplayWidth.of(text) - 3, 10)
+        let fraction = progress.totalPages > 0 ? min(Double(progress.pagesDone) / Double(progress.totalPages), 1) : 0
+        let filled = Int((fraction * Double(barWidth)).rounded(.down))
+        let bar = "[" + String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled) + "]"
+        return DisplayWidth.truncate(bar + text, to: width - 1)
+    }
+}

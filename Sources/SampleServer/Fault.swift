@@ -1,0 +1,41 @@
+/// What the sample server can be told to do instead of answering well,
+/// per page or for every request: the faults the real portal is known for.
+public enum Fault: Sendable, Equatable {
+    /// An HTTP status, with a `Retry-After` header when given.
+    case status(Int, retryAfter: String? = nil)
+    /// An HTML page (a maintenance notice) with HTTP 200.
+    case html(String)
+    /// The page's head and half its body, then the connection closes.
+    case truncated
+    /// A body that is not well-formed XML.
+    case malformed
+    /// The gateway's `OpenAPI_ServiceResponse` envelope.
+    case gateway(code: String, message: String)
+    /// The normal envelope with this `resultCode`.
+    case api(code: String, message: String)
+    /// Wait this long, then answer well.
+    case delay(Duration)
+    /// Never answer (until the server stops).
+    case hang
+    /// A "billion laughs" entity bomb.
+    case billionLaughs
+
+    /// One fault for each of the contract's gateway and result codes.
+    public static func code(_ code: String) -> Fault {
+        let messages = [
+            "03": "NODATA_ERROR", "10": "INVALID_REQUEST_PARAMETER_ERROR", "12": "NO_OPENAPI_SERVICE_ERROR",
+            "20": "SERVICE_ACCESS_DENIED_ERROR", "22": "LIMITED_NUMBER_OF_SERVICE_REQUESTS_EXCEEDS_ERROR",
+            "30": "SERVICE_KEY_IS_NOT_REGISTERED_ERROR", "31": "DEADLINE_HAS_EXPIRED_ERROR",
+            "32": "UNREGISTERED_IP_ERROR", "99": "UNKNOWN_ERROR",
+        ]
+        return .api(code: code, message: messages[code] ?? "UNKNOWN_ERROR")
+    }
+}
+
+/// A fault, the page it applies to (nil: every page) and how many more
+/// times it fires.
+struct FaultRule: Sendable {
+    var fault: Fault
+    var page: Int?
+    var remaining: Int
+}

@@ -1,0 +1,29 @@
+import ArgumentParser
+import DLibKit
+
+struct DiffCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diff",
+        abstract: "Show the holdings added, removed and changed between two snapshots.")
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
+
+    @Argument(help: ArgumentHelp("The older CSV (a snapshot or a dlib export).", valueName: "old.csv"))
+    var old: String
+
+    @Argument(help: ArgumentHelp("The newer CSV.", valueName: "new.csv"))
+    var new: String
+
+    @Option(help: ArgumentHelp("text or json.", valueName: "format"))
+    var format: Format = .text
+
+    func run() async throws {
+        try await reportingFailures {
+            let diff = SnapshotDiff(old: try SnapshotDiff.load(csvAt: old), new: try SnapshotDiff.load(csvAt: new))
+            switch format {
+            case .text: Terminal.out(diff.text(width: TerminalSize.width()))
+            case .json: Terminal.out(diff.json())
+            }
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import ArgumentParser
+import DLibKit
+import Foundation
+
+struct ExportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write the whole catalogue (or a search's results) as CSV or JSON lines.",
+        discussion: """
+        CSV follows RFC 4180: UTF-8, CRLF line ends, a header
+        control_no,title,author,publisher,pub_year,isbn,call_no,material_type,location,reg_date,cover_url
+        and values exactly as in the catalogue (reg_date as YYYY-MM-DD). Rows come in catalogue order.
+        A file given with --output appears only when complete: it is written beside its
+        final name and renamed into place, and a failed or interrupted export leaves nothing.
+        """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case csv, jsonl }
+
+    @Option(help: ArgumentHelp("csv or jsonl.", valueName: "format"))
+    var format: Format = .csv
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write to FILE instead of standard output (- for standard output).", valueName: "file"))
+    var output: String?
+
+    @Option(help: ArgumentHelp("Holdings per request (1–100); larger pages spend fewer of the key's daily requests.", valueName: "n"))
+    var pageSize: Int = ExportDefaults.pageSize
+
+    @Option(help: ArgumentHelp("Pages fetched at once.", valueName: "n"))
+    var concurrency: Int = ExportDefaults.concurrency
+
+    @Flag(help: "For Excel: a UTF-8 byte order mark, and cells starting with = + - @ tab or CR prefixed with ' against formula injection.")
+    var excel = false
+
+    @Option(help: ArgumentHelp("Only holdings whose title or author contains TEXT.", valueName: "text"))
+    var query: String?
+
+    @OptionGroup var connection: ConnectionOptions
+
+    func validate() throws {
+        guard (1...100).contains(pageSize) else { throw ValidationError("--page-size must be between 1 and 100.") }
+        guard (1...64).contains(concurrency) else { throw ValidationError("--concurrency must be between 1 and 64.") }
+        if excel && format != .csv { throw ValidationError("--excel applies to --format csv only.") }
+    }
+
+    func run() async throws {
+        try await reportingFailures {
+            let config = try connection.serviceConfig()
+            let client = connection.client(for: config)
+            let exporter = Exporter(loader: PageLoader(client: client), pageSize: pageSize, keyword: query, concurrency: concurrency)
+            let toFile = output != nil && output != "-"
+            let sink: OutputSink = toFile ? try AtomicFileSink(path: output!) : StandardOutputSink()
+            let recordFormat: RecordFormat = format == .csv ? .csv(excel: excel) : .jsonLines
+            let bar = TerminalSize.isTerminal(STDERR_FILENO) ? ProgressBar(width: TerminalSize.width()) : nil
+
+            let summary: Exporter.Summary
+            do {
+                try sink.write(recordFormat.preamble())
+                summary = try await exporter.run(deliver: { holdings in
+                    try sink.write(Array(holdings.map(recordFormat.encode).joined().utf8))
+                }, progress: { bar?.update($0) })
+                bar?.finish()
+                try sink.commit()
+            } catch {
+                bar?.finish()
+                sink.abandon()
+                throw error
+            }
+            Terminal.note(ExportDefaults.summaryLine(summary, requests: client.log.requests, destination: toFile ? output! : nil))
+        }
+    }
+}
+
+enum ExportDefaults {
+    /// The service's largest page: the fewest requests of a daily quota.
+    static let pageSize = 100
+    static let concurrency = 8
+
+    static func summaryLine(_ summary: Exporter.Summary, requests: Int, destination: String?) -> String {
+        var line = "exported \(NumberText.count(summary.holdings, "holding")) "
+            + "(\(NumberText.count(summary.pages, "page")), \(NumberText.count(requests, "request")))"
+        if let destination { line += " to \(destination)" }
+        if summary.catalogueChanged, let first = summary.firstTotalCount, let last = summary.lastTotalCount {
+            line += "; the catalogue changed during the export (\(NumberText.grouped(first)) → \(NumberText.grouped(last)) holdings)"
+        }
+        if summary.duplicates > 0 {
+            line += "; \(NumberText.grouped(summary.duplicates)) repeated holdings skipped"
+        }
+        if summary.itemsWithoutId > 0 {
+            line += "; \(NumberText.grouped(summary.itemsWithoutId)) items without a control number left out"
+        }
+        return line
+    }
+}

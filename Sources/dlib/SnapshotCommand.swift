@@ -1,0 +1,74 @@
+import ArgumentParser
+import DLibKit
+import Foundation
+
+struct SnapshotCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "snapshot",
+        abstract: "Keep a dated, diffed CSV snapshot of the catalogue (made for cron).",
+        discussion: """
+        Writes DIR/holdings-YYYYMMDDTHHMMSSZ.csv (UTC) and its manifest .json (count, totalCount,
+        added, removed, changed against the previous snapshot, times, requests, sha256), and points
+        DIR/latest.csv at it. Nothing appears until it is complete; a failure leaves DIR as it was.
+        On success it prints one line on stdout; errors go to stderr.
+
+        Exit status: 0 done; 1 failed (DIR unchanged); 4 the new snapshot has fewer than half the
+        holdings of the previous one: it is kept, but latest.csv is not moved (--allow-shrink to accept).
+        """
+    )
+
+    @Option(help: ArgumentHelp("The snapshot folder (created if missing).", valueName: "dir"))
+    var dir: String
+
+    @Option(help: ArgumentHelp("Keep only the newest N snapshots.", valueName: "n"))
+    var keep: Int?
+
+    @Option(help: ArgumentHelp("Holdings per request (1–100).", valueName: "n"))
+    var pageSize: Int = ExportDefaults.pageSize
+
+    @Option(help: ArgumentHelp("Pages fetched at once.", valueName: "n"))
+    var concurrency: Int = ExportDefaults.concurrency
+
+    @Flag(help: "Promote the snapshot even if it has fewer than half the holdings of the previous one.")
+    var allowShrink = false
+
+    @OptionGroup var connection: ConnectionOptions
+
+    func validate() throws {
+        guard (1...100).contains(pageSize) else { throw ValidationError("--page-size must be between 1 and 100.") }
+        guard (1...64).contains(concurrency) else { throw ValidationError("--concurrency must be between 1 and 64.") }
+        if let keep, keep < 1 { throw ValidationError("--keep must be 1 or more.") }
+    }
+
+    func run() async throws {
+        try await reportingFailures {
+            let config = try connection.serviceConfig()
+            let client = connection.client(for: config)
+            let exporter = Exporter(loader: PageLoader(client: client), pageSize: pageSize, concurrency: concurrency)
+            let snapshotter = Snapshotter(
+                directory: SnapshotDirectory(path: dir), exporter: exporter, requestLog: client.log,
+                allowShrink: allowShrink, keep: keep)
+            let bar = TerminalSize.isTerminal(STDERR_FILENO) ? ProgressBar(width: TerminalSize.width()) : nil
+            let result: Snapshotter.Result
+            do {
+                result = try await snapshotter.run(progress: { bar?.update($0) })
+                bar?.finish()
+            } catch {
+                bar?.finish()
+                throw error
+            }
+            let manifest = result.manifest
+            if result.shrank {
+                Terminal.note(
+                    "\(manifest.file) has \(NumberText.grouped(manifest.count)) holdings, fewer than half of the "
+                    + "previous \(NumberText.grouped(result.previousCount ?? 0)); it is kept, but latest.csv still points at "
+                    + "\(manifest.previous ?? "the previous snapshot") (rerun with --allow-shrink if the catalogue really shrank)")
+                throw ExitCode(4)
+            }
+            Terminal.out(
+                "\(NumberText.count(manifest.count, "holding")) (+\(NumberText.grouped(manifest.added)) "
+                + "−\(NumberText.grouped(manifest.removed)) ~\(NumberText.grouped(manifest.changed))) → \(manifest.file)"
+                + " · \(NumberText.count(manifest.requests, "request"))\n")
+        }
+    }
+}
