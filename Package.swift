@@ -45,6 +45,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The parser's libFuzzer target (scripts/fuzz builds it with
+        // -sanitize=fuzzer); a normal build makes a corpus replayer of it.
+        .executableTarget(name: "dlib-fuzz", dependencies: ["DLibKit"]),
         .testTarget(
             name: "DLibKitTests",
             dependencies: ["DLibKit"],

@@ -39,8 +39,18 @@ struct ConnectionOptions: ParsableArguments {
         try Self.config(endpoint: endpoint)
     }
 
+    /// Endpoint: --endpoint, else DLIB_ENDPOINT, else the config file's
+    /// `endpoint`. Key: DLIB_SERVICE_KEY, else the config file's
+    /// `service_key`, else a `serviceKey=` pasted into the endpoint.
     static func config(endpoint explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> ServiceConfig {
-        let endpoint = (explicit ?? environment["DLIB_ENDPOINT"] ?? "").trimmingCharacters(in: .whitespaces)
+        let file = ConfigFile.location(environment: environment)
+        let settings: [String: String]
+        do { settings = try file.load() } catch { throw UserFacingError(error.userMessage) }
+        let given = (explicit ?? environment["DLIB_ENDPOINT"].flatMap { $0.isEmpty ? nil : $0 } ?? settings["endpoint"] ?? "")
+            .trimmingCharacters(in: .whitespaces)
+        let (endpoint, pastedKey) = ServiceConfig.splitKey(from: given)
+        let key = environment["DLIB_SERVICE_KEY"].flatMap { $0.isEmpty ? nil : $0 } ?? settings["service_key"] ?? pastedKey
+        Redaction.remember(key)
         guard !endpoint.isEmpty else {
             throw UserFacingError(
                 "no endpoint configured; set DLIB_ENDPOINT (and DLIB_SERVICE_KEY) or pass --endpoint URL. "
@@ -49,6 +59,6 @@ struct ConnectionOptions: ParsableArguments {
         guard endpoint.hasPrefix("http://") || endpoint.hasPrefix("https://") else {
             throw UserFacingError("the endpoint must be an http:// or https:// URL, not \"\(endpoint)\"")
         }
-        return ServiceConfig(endpoint: endpoint, serviceKey: environment["DLIB_SERVICE_KEY"])
+        return ServiceConfig(endpoint: endpoint, serviceKey: key)
     }
 }

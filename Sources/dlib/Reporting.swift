@@ -1,6 +1,7 @@
 import ArgumentParser
 import DLibKit
 import Foundation
+import Synchronization
 
 /// A failure with the sentence the user sees after `dlib: `.
 struct UserFacingError: Error {
@@ -16,7 +17,7 @@ enum Terminal {
 
     /// One line on stderr, prefixed so it is clear which program spoke.
     static func note(_ line: String) {
-        FileHandle.standardError.write(Data("dlib: \(line)\n".utf8))
+        FileHandle.standardError.write(Data("dlib: \(Redaction.apply(line))\n".utf8))
     }
 }
 
@@ -40,9 +41,23 @@ func reportingFailures(_ body: () async throws -> Void) async throws {
         case let error as SnapshotDiff.Failure: message = error.userMessage
         default: message = String(describing: error)
         }
-        let key = ServiceConfig(endpoint: "", serviceKey: ProcessInfo.processInfo.environment["DLIB_SERVICE_KEY"])
-        Terminal.note(key.redact(message))
+        Terminal.note(message)
         throw ExitCode.failure
+    }
+}
+
+/// The key this run uses, so that no line dlib prints can carry it,
+/// whatever produced the line.
+enum Redaction {
+    private static let key = Mutex<String?>(nil)
+
+    static func remember(_ serviceKey: String?) {
+        key.withLock { $0 = serviceKey }
+    }
+
+    static func apply(_ text: String) -> String {
+        let current = key.withLock { $0 } ?? ProcessInfo.processInfo.environment["DLIB_SERVICE_KEY"]
+        return ServiceConfig(endpoint: "", serviceKey: current).redact(text)
     }
 }
 

@@ -31,9 +31,9 @@ public enum CatalogueError: Error, Sendable, Equatable {
         case .http(let status, _):
             return "the server answered HTTP \(status)"
         case .notXML(let status, let contentType, let excerpt):
-            let type = contentType.map { "\($0), " } ?? ""
+            let type = contentType.map { "\($0.split(separator: ";").first.map(String.init) ?? $0), " } ?? ""
             let quoted = excerpt.isEmpty ? "" : ": \"\(excerpt)\""
-            return "the server sent something other than XML (\(type)HTTP \(status))\(quoted)"
+            return "the server sent an HTML page (\(type)HTTP \(status)) instead of XML\(quoted)"
         case .malformed(let detail):
             return "the server's answer is not valid catalogue XML (\(detail))"
         case .transport(let error):

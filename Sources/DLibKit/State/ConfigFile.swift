@@ -1,0 +1,73 @@
+import Foundation
+
+/// `$XDG_CONFIG_HOME/dlib/config` (else `~/.config/dlib/config`): where the
+/// service key can live instead of the environment. Lines of `name = value`;
+/// `#` starts a comment. Refused if other users can read it.
+public struct ConfigFile: Sendable {
+    public let path: String
+
+    public init(path: String) {
+        self.path = path
+    }
+
+    public static func location(environment: [String: String] = ProcessInfo.processInfo.environment) -> ConfigFile {
+        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
+            return ConfigFile(path: xdg + "/dlib/config")
+        }
+        return ConfigFile(path: (environment["HOME"] ?? NSHomeDirectory()) + "/.config/dlib/config")
+    }
+
+    public enum Failure: Error, Equatable {
+        case readableByOthers(String)
+        case unreadable(String, reason: String)
+        case badLine(String, line: Int)
+
+        public var userMessage: String {
+            switch self {
+            case .readableByOthers(let path):
+                return "\(path) can be read by other users and may hold the service key; run `chmod 600 \(path)`"
+            case .unreadable(let path, let reason):
+                return "cannot read \(path): \(reason)"
+            case .badLine(let path, let line):
+                return "\(path), line \(line): expected `name = value`"
+            }
+        }
+    }
+
+    /// The settings, or none when there is no file.
+    public func load() throws(Failure) -> [String: String] {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return [:] }
+        guard info.st_mode & 0o044 == 0 else { throw .readableByOthers(path) }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .unreadable(path, reason: String(cString: strerror(errno)))
+        }
+        var settings: [String: String] = [:]
+        for (index, raw) in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            guard let equals = line.firstIndex(of: "=") else { throw .badLine(path, line: index + 1) }
+            let name = line[..<equals].trimmingCharacters(in: .whitespaces)
+            var value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+            settings[name] = value
+        }
+        return settings
+    }
+}
+
+extension ServiceConfig {
+    /// An endpoint pasted from the portal with `serviceKey=` in it: the key
+    /// is taken out (so it is never stored with the cursor) and returned.
+    public static func splitKey(from endpoint: String) -> (endpoint: String, key: String?) {
+        guard let question = endpoint.firstIndex(of: "?") else { return (endpoint, nil) }
+        var key: String?
+        let kept = endpoint[endpoint.index(after: question)...].split(separator: "&").filter { pair in
+            guard pair.lowercased().hasPrefix("servicekey=") else { return true }
+            key = String(pair.dropFirst("serviceKey=".count))
+            return false
+        }
+        let base = String(endpoint[..<question])
+        return (kept.isEmpty ? base : base + "?" + kept.joined(separator: "&"), key)
+    }
+}

@@ -1,0 +1,51 @@
+import DLibKit
+import Foundation
+
+/// libFuzzer's entry point: any bytes through the holdings parser. The
+/// parser may refuse them, never crash, hang or grow without bound.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzHoldingsParser(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let bytes = size > 0 && data != nil ? Array(UnsafeBufferPointer(start: data, count: size)) : []
+    _ = try? HoldingsParser.parse(bytes, defaultPageNo: 1, defaultPageSize: 20)
+    return 0
+}
+
+#if FUZZING
+/// SwiftPM points `main` at this symbol for an executable target; here it
+/// hands over to libFuzzer's driver.
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
+
+@_cdecl("dlib_fuzz_main")
+func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    var count = argc
+    var arguments = argv
+    return LLVMFuzzerRunDriver(&count, &arguments) { data, size in fuzzHoldingsParser(data, size) }
+}
+#else
+/// Without libFuzzer (a normal build): replays files through the same entry
+/// point, so the corpus and every crash found so far stay a regression test.
+@main
+struct ReplayCorpus {
+    static func main() throws {
+        var count = 0
+        for path in CommandLine.arguments.dropFirst() {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+                throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: path])
+            }
+            let files = isFolder.boolValue
+                ? try FileManager.default.contentsOfDirectory(atPath: path).sorted().map { path + "/" + $0 }
+                : [path]
+            for file in files {
+                let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: file)))
+                _ = bytes.withUnsafeBufferPointer { fuzzHoldingsParser($0.baseAddress, $0.count) }
+                count += 1
+            }
+        }
+        print("replayed \(count) inputs through the parser without a crash")
+    }
+}
+#endif

@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+@testable import DLibKit
+
+/// The body is untrusted: the parser must refuse what could hurt, quickly.
+@Suite struct ParserSafetyTests {
+    @Test func aBillionLaughsDocumentFailsWithoutExpanding() throws {
+        let error = #expect(throws: CatalogueError.self) {
+            try HoldingsParser.parse(Fixture.bytes("billion-laughs.xml"))
+        }
+        guard case .malformed(let detail) = error else {
+            Issue.record("expected .malformed, got \(String(describing: error))")
+            return
+        }
+        #expect(detail.contains("lol"), "names the entity it refused: \(detail)")
+    }
+
+    @Test func invalidUTF8GetsAClearError() throws {
+        let error = #expect(throws: CatalogueError.self) {
+            try HoldingsParser.parse(Fixture.bytes("invalid-utf8.xml"))
+        }
+        #expect(error?.userMessage.contains("UTF-8") == true, "\(String(describing: error))")
+    }
+
+    @Test func anExternalEntityIsNeverFetched() throws {
+        #expect(throws: CatalogueError.self) {
+            try HoldingsParser.parse(Fixture.bytes("external-entity.xml"))
+        }
+    }
+
+    @Test func everyInputTheFuzzerFoundIsRefusedOrParsedWithoutACrash() throws {
+        let folder = Fixture.folder.appendingPathComponent("fuzz")
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for file in files {
+            _ = try? HoldingsParser.parse(Array(try Data(contentsOf: folder.appendingPathComponent(file))))
+        }
+    }
+}
