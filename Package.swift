@@ -25,7 +25,7 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
-        .target(name: "CShims", dependencies: ["CCurl"]),
+        .target(name: "CShims", dependencies: ["CCurl", "CLibXML2"]),
         .target(
             name: "DLibKit",
             dependencies: ["CCurl", "CLibXML2", "CShims"]

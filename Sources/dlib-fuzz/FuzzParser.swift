@@ -40,6 +40,8 @@ struct ReplayCorpus {
                 ? try FileManager.default.contentsOfDirectory(atPath: path).sorted().map { path + "/" + $0 }
                 : [path]
             for file in files {
+                var nested: ObjCBool = false
+                if FileManager.default.fileExists(atPath: file, isDirectory: &nested), nested.boolValue { continue }
                 let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: file)))
                 _ = bytes.withUnsafeBufferPointer { fuzzHoldingsParser($0.baseAddress, $0.count) }
                 count += 1

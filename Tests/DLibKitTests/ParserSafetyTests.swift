@@ -22,6 +22,12 @@ import Testing
         #expect(error?.userMessage.contains("UTF-8") == true, "\(String(describing: error))")
     }
 
+    @Test func bytesInvalidInTheDeclaredEncodingAreRefused() throws {
+        #expect(throws: CatalogueError.self) {
+            try HoldingsParser.parse(Fixture.bytes("wrong-encoding.xml"))
+        }
+    }
+
     @Test func anExternalEntityIsNeverFetched() throws {
         #expect(throws: CatalogueError.self) {
             try HoldingsParser.parse(Fixture.bytes("external-entity.xml"))

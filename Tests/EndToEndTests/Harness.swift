@@ -22,12 +22,13 @@ struct DLibProcess {
     }()
 
     var environment: [String: String]
+    var executable: String = DLibProcess.binary
 
     /// Starts dlib; `wait` collects what it printed. Output goes through
     /// files, so a chatty run can never block on a full pipe.
     func start(_ arguments: [String]) throws -> Running {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.environment = environment
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dlib-run-\(UUID().uuidString)")

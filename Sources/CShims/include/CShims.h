@@ -28,6 +28,12 @@ CURLcode dlib_curl_message_result(const CURLMsg *message);
    locale (set once, for LC_CTYPE only). -1 for non-printable scalars. */
 int dlib_wcwidth(uint32_t scalar);
 
+/* libxml2 reports some errors (encoding, I/O) through its generic error
+   function, which prints to stderr and is per thread. This installs a
+   silent one on the calling thread; the parse still fails, and dlib reports
+   it in its own words. */
+void dlib_libxml_silence_generic_errors(void);
+
 /* Files to remove if the process is interrupted (SIGINT, SIGTERM, SIGHUP)
    before it renames them into place: an export or snapshot never leaves a
    temporary file behind. The handler only calls unlink and re-raises, both

@@ -52,6 +52,17 @@ public final class AtomicFileSink: OutputSink {
         try FileDescriptorWriter.write(bytes, to: fd, path: path)
     }
 
+    /// Makes the bytes durable without renaming, so that a commit soon
+    /// after is only a rename.
+    public func prepare() throws(StateError) {
+        guard !finished, fd >= 0 else { return }
+        if fsync(fd) != 0 {
+            let reason = String(cString: strerror(errno))
+            abandon()
+            throw .cannotWrite(path, reason: reason)
+        }
+    }
+
     public func commit() throws(StateError) {
         guard !finished else { return }
         if fsync(fd) != 0 {

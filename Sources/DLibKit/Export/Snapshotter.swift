@@ -81,7 +81,6 @@ public struct Snapshotter {
                 }
                 try write(Array(chunk.utf8))
             }, progress: progress)
-            try sink.commit()
         } catch {
             sink.abandon()
             throw error
@@ -94,8 +93,20 @@ public struct Snapshotter {
             added: changes.added, removed: changes.removed, changed: changes.changed,
             startedAt: UTCStamp.iso(started), finishedAt: UTCStamp.iso(Date()),
             requests: requestLog.requests, sha256: hash.finish(), previous: previous, promoted: promoted)
+        // Both files are written in full before either is renamed into place,
+        // so the two renames follow each other at once.
+        let manifestSink: AtomicFileSink
         do {
-            try AtomicFile.write(manifest.encoded(), to: directory.path + "/" + SnapshotDirectory.manifestName(for: name), mode: 0o644)
+            manifestSink = try AtomicFileSink(path: directory.path + "/" + SnapshotDirectory.manifestName(for: name), mode: 0o644)
+            try manifestSink.write(manifest.encoded())
+            try manifestSink.prepare()
+            try sink.commit()
+        } catch {
+            sink.abandon()
+            throw error
+        }
+        do {
+            try manifestSink.commit()
         } catch {
             unlink(csvPath) // a snapshot without its manifest is not complete
             throw error

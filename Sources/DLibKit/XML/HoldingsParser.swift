@@ -1,4 +1,5 @@
 import CLibXML2
+import CShims
 
 /// Streams one response through libxml2's SAX2 push parser and builds the
 /// holdings as their elements go past: no DOM, no second copy of the body.
@@ -12,6 +13,7 @@ public final class HoldingsParser {
     private var state = SAXState()
 
     public init() {
+        dlib_libxml_silence_generic_errors()
         var handler = xmlSAXHandler()
         handler.initialized = XML_SAX2_MAGIC
         handler.startElementNs = { context, localname, _, _, _, _, _, _, _ in
@@ -48,7 +50,8 @@ public final class HoldingsParser {
         while offset < bytes.count, state.error == nil {
             let size = min(bytes.count - offset, 1 << 30)
             let start = bytes.baseAddress!.advanced(by: offset).assumingMemoryBound(to: CChar.self)
-            xmlParseChunk(context, start, Int32(size), 0)
+            let code = xmlParseChunk(context, start, Int32(size), 0)
+            if code != 0 { state.failUnlessExplained("libxml2 error \(code)") }
             offset += size
         }
     }
@@ -56,7 +59,10 @@ public final class HoldingsParser {
     /// Ends the document and returns its page, or the contract error it holds.
     public func finish(defaultPageNo: Int, defaultPageSize: Int) throws(CatalogueError) -> Page {
         if let context, state.error == nil {
-            xmlParseChunk(context, nil, 0, 1)
+            let code = xmlParseChunk(context, nil, 0, 1)
+            if code != 0 || context.pointee.wellFormed == 0 {
+                state.failUnlessExplained(code != 0 ? "libxml2 error \(code)" : "not well-formed")
+            }
         }
         return try state.result(defaultPageNo: defaultPageNo, defaultPageSize: defaultPageSize)
     }

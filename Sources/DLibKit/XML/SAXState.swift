@@ -71,6 +71,11 @@ final class SAXState {
         self.error = error.line > 0 ? "\(message) at line \(error.line)" : message
     }
 
+    /// A failure libxml2 signalled without a structured error.
+    func failUnlessExplained(_ fallback: String) {
+        if error == nil { error = fallback }
+    }
+
     private func value(_ element: ResponseElement) -> String? { envelope[element.rawValue] }
 
     func result(defaultPageNo: Int, defaultPageSize: Int) throws(CatalogueError) -> Page {
