@@ -48,6 +48,14 @@ let package = Package(
         // The parser's libFuzzer target (scripts/fuzz builds it with
         // -sanitize=fuzzer); a normal build makes a corpus replayer of it.
         .executableTarget(name: "dlib-fuzz", dependencies: ["DLibKit"]),
+        // scripts/bench: export, parse, first-page and render benchmarks.
+        .executableTarget(
+            name: "dlib-bench",
+            dependencies: [
+                "DLibKit", "SampleServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .testTarget(
             name: "DLibKitTests",
             dependencies: ["DLibKit"],

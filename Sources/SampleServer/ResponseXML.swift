@@ -124,3 +124,10 @@ enum ResponseXML {
         return out
     }
 }
+
+/// A whole catalogue as one response body, for parser benchmarks.
+public enum SampleDocument {
+    public static func page(_ records: [SampleRecord]) -> String {
+        ResponseXML.page(records[...], offset: 0, pageNo: 1, numOfRows: records.count, totalCount: records.count)
+    }
+}

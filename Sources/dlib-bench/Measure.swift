@@ -1,0 +1,55 @@
+import Foundation
+
+/// One run of a command, measured as /usr/bin/time -v would: wall time,
+/// and peak RSS from wait4's rusage (the largest of the process and its
+/// waited-for children).
+struct Measurement {
+    var seconds: Double
+    var peakRSSKiB: Int
+    var status: Int32
+}
+
+enum Measure {
+    static func run(_ arguments: [String], environment: [String: String], stdout: String = "/dev/null") throws -> Measurement {
+        var fileActions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&fileActions)
+        defer { posix_spawn_file_actions_destroy(&fileActions) }
+        posix_spawn_file_actions_addopen(&fileActions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&fileActions, 2, "/tmp/dlib-bench-stderr.log", O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid: pid_t = 0
+        let started = ContinuousClock.now
+        let spawned = posix_spawnp(&pid, arguments[0], &fileActions, nil, argv, envp)
+        guard spawned == 0 else { throw BenchError("cannot start \(arguments[0]): \(String(cString: strerror(spawned)))") }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        let elapsed = ContinuousClock.now - started
+        let exit = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        return Measurement(seconds: elapsed.seconds, peakRSSKiB: Int(usage.ru_maxrss), status: exit)
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return .nan }
+        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    }
+
+    /// Times a piece of work in this process.
+    static func time(_ body: () throws -> Void) rethrows -> Double {
+        let started = ContinuousClock.now
+        try body()
+        return (ContinuousClock.now - started).seconds
+    }
+}
+
+struct BenchError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+extension Duration {
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+}

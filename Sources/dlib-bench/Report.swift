@@ -1,0 +1,144 @@
+import Foundation
+
+struct ExportCase {
+    struct ToolResult {
+        var name: String
+        var seconds: Double
+        var runs: Int
+        var peakRSSKiB: Int
+        var requests: Int
+        var sameRows: Bool
+        var rowCount: Int
+    }
+
+    var holdings: Int
+    var latencyMs: Int
+    var pages: Int
+    var tools: [ToolResult] = []
+
+    var dlib: ToolResult { tools[0] }
+    func tool(_ prefix: String) -> ToolResult? { tools.first { $0.name.hasPrefix(prefix) } }
+
+    /// pages × latency ÷ concurrency: no client can beat it.
+    var floorSeconds: Double { Double(pages) * Double(latencyMs) / 1000 / Double(BenchContext.defaultConcurrency) }
+}
+
+struct ParseCase { var megabytes: Double; var holdings: Int; var dlib: Double; var xmllint: Double; var foundation: Double }
+struct FirstPageCase { var milliseconds: Double; var roundTripMilliseconds: Double }
+struct RenderCase { var holdings: Int; var seconds: Double }
+struct SweepPoint { var setting: Int; var seconds: Double; var requests: Int }
+
+enum Machine {
+    static func describe() -> String {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let memory = Double(ProcessInfo.processInfo.physicalMemory) / 1_073_741_824
+        let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
+            .split(separator: "\n").first { $0.hasPrefix("model name") }?
+            .split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "unknown CPU"
+        return "\(cores) cores (\(cpu)), \(String(format: "%.0f", memory)) GiB, Swift \(swiftVersion()), \(ProcessInfo.processInfo.operatingSystemVersionString)"
+    }
+
+    static func swiftVersion() -> String {
+        #if swift(>=6.3)
+        return "6.3"
+        #else
+        return "6.x"
+        #endif
+    }
+}
+
+struct Report {
+    var smoke: Bool
+    var machine = ""
+    var exports: [ExportCase] = []
+    var parse: ParseCase?
+    var firstPage: FirstPageCase?
+    var render: RenderCase?
+    var concurrencySweep: [SweepPoint] = []
+    var pageSizeSweep: [SweepPoint] = []
+
+    var allRowsMatch: Bool { exports.allSatisfy { $0.tools.allSatisfy(\.sameRows) } }
+
+    static func f(_ value: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", value) }
+    static func mib(_ kib: Int) -> String { f(Double(kib) / 1024, 1) }
+
+    func markdown() -> String {
+        var out = "# Benchmarks\n\n"
+        out += smoke ? "_Smoke run (tiny catalogue): numbers mean nothing; it only shows the script works._\n\n" : ""
+        out += "Machine: \(machine). Made by `./scripts/bench` (release build); every number is from the same run.\n\n"
+
+        out += "## Full export, 20 holdings a page\n\n"
+        out += "dlib exports with its default concurrency (\(BenchContext.defaultConcurrency)); the alternatives ask page after page. "
+        out += "Time is the median of the runs shown; peak RSS is the largest of them (wait4's rusage, as `/usr/bin/time -v` reports it). "
+        out += "The floor is pages × latency ÷ concurrency.\n\n"
+        out += "| holdings | latency | tool | runs | time (s) | × dlib | requests | peak RSS (MiB) | same rows |\n"
+        out += "|---:|---:|---|---:|---:|---:|---:|---:|:---:|\n"
+        for run in exports {
+            for tool in run.tools {
+                let ratio = tool.name == "dlib" ? "1" : Self.f(tool.seconds / run.dlib.seconds, 1)
+                out += "| \(run.holdings) | \(run.latencyMs) ms | \(tool.name) | \(tool.runs) | \(Self.f(tool.seconds)) | \(ratio) | \(tool.requests) | \(Self.mib(tool.peakRSSKiB)) | \(tool.sameRows ? "✓" : "✗") |\n"
+            }
+        }
+
+        if let parse {
+            out += "\n## Parsing\n\n"
+            out += "One document of \(parse.holdings) holdings (\(Self.f(parse.megabytes, 1)) MB), parsed in memory.\n\n"
+            out += "| parser | MB/s | dlib ÷ it |\n|---|---:|---:|\n"
+            out += "| dlib (libxml2 SAX2, building holdings) | \(Self.f(parse.dlib, 1)) | 1 |\n"
+            out += "| `xmllint --stream --noout` (libxml2's floor, builds nothing) | \(Self.f(parse.xmllint, 1)) | \(Self.f(parse.dlib / parse.xmllint)) |\n"
+            out += "| Foundation `XMLParser`, building the same holdings | \(Self.f(parse.foundation, 1)) | \(Self.f(parse.dlib / parse.foundation)) |\n"
+        }
+        if let firstPage {
+            out += "\n## First page\n\n"
+            out += "`dlib list --format table`, process start to exit, 0 ms server latency: **\(Self.f(firstPage.milliseconds, 1)) ms** "
+            out += "(median of 20); one round trip on this loopback takes \(Self.f(firstPage.roundTripMilliseconds, 2)) ms.\n"
+        }
+        if let render {
+            out += "\n## Rendering\n\n"
+            out += "\(render.holdings) holdings through the table printer at 132 columns: \(Self.f(render.seconds, 3)) s "
+            out += "(\(Self.f(Double(render.holdings) / render.seconds / 1000, 0))k holdings/s).\n"
+        }
+        if !concurrencySweep.isEmpty {
+            out += "\n## Choosing the defaults\n\n"
+            out += "Export of \(smoke ? 400 : 6_000) holdings at 20 a page, 10 ms a request, by concurrency:\n\n"
+            out += "| concurrency | time (s) | requests |\n|---:|---:|---:|\n"
+            for point in concurrencySweep { out += "| \(point.setting) | \(Self.f(point.seconds)) | \(point.requests) |\n" }
+            out += "\nExport of \(smoke ? 400 : 60_000) holdings at 10 ms a request, concurrency \(BenchContext.defaultConcurrency), by page size "
+            out += "(the portal's keys commonly allow about 10,000 requests a day):\n\n"
+            out += "| page size | time (s) | requests |\n|---:|---:|---:|\n"
+            for point in pageSizeSweep { out += "| \(point.setting) | \(Self.f(point.seconds)) | \(point.requests) |\n" }
+        }
+        out += "\n## Targets\n\n" + targets() + "\n"
+        return out
+    }
+
+    func targets() -> String {
+        var lines: [String] = []
+        func line(_ met: Bool, _ text: String) { lines.append("- \(met ? "✅" : "❌") \(text)") }
+        for run in exports where run.latencyMs == 10 {
+            if let python = run.tool("Python") {
+                let speedup = python.seconds / run.dlib.seconds
+                line(speedup >= 8, "export of \(run.holdings) at 10 ms: \(Self.f(speedup, 1))× faster than the Python script (target ≥ 8×)")
+            }
+            let overFloor = run.dlib.seconds / run.floorSeconds
+            line(overFloor <= 1.5, "export of \(run.holdings) at 10 ms: \(Self.f(overFloor))× the floor of \(Self.f(run.floorSeconds)) s (target ≤ 1.5×)")
+        }
+        let rss = exports.filter { $0.holdings == (smoke ? 400 : 60_000) }.map(\.dlib.peakRSSKiB).max() ?? 0
+        line(rss < 32 * 1024, "peak RSS exporting \(smoke ? 400 : 60_000) holdings: \(Self.mib(rss)) MiB (target < 32 MiB)")
+        if let small = exports.first(where: { $0.holdings == (smoke ? 400 : 6_000) }), !smoke {
+            let large = exports.filter { $0.holdings == 60_000 }.map(\.dlib.peakRSSKiB).max() ?? 0
+            let growth = Double(large) / Double(max(small.dlib.peakRSSKiB, 1))
+            line(growth < 1.5, "RSS from 6,000 to 60,000 holdings grows \(Self.f(growth))× (flat: streaming)")
+        }
+        if let parse {
+            line(parse.dlib >= 0.7 * parse.xmllint, "parse: \(Self.f(100 * parse.dlib / parse.xmllint, 0)) % of `xmllint --stream` (target ≥ 70 %)")
+            line(parse.dlib >= 5 * parse.foundation, "parse: \(Self.f(parse.dlib / parse.foundation, 1))× Foundation's XMLParser (target ≥ 5×)")
+        }
+        if let firstPage {
+            let budget = 30 + firstPage.roundTripMilliseconds
+            line(firstPage.milliseconds < budget, "first page: \(Self.f(firstPage.milliseconds, 1)) ms (target < 30 ms + one round trip = \(Self.f(budget, 1)) ms)")
+        }
+        line(allRowsMatch, "all three tools wrote the same rows")
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,205 @@
+import ArgumentParser
+import DLibKit
+import Foundation
+import SampleServer
+
+/// The whole benchmark: dlib against what a user would use instead, on this
+/// machine, in one run; prints a markdown report and writes it to a file.
+struct RunBench: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "run", abstract: "Run every benchmark and print the report.")
+
+    @Flag(help: "A seconds-long run on a tiny catalogue, so the script cannot rot (CI).")
+    var smoke = false
+
+    @Option(help: "Runs of each measurement (the median is reported).")
+    var runs = 3
+
+    @Option(help: "The dlib binary to measure (a release build).")
+    var dlib: String
+
+    @Option(help: "The repository, for the comparison scripts.")
+    var root: String = "."
+
+    @Option(help: "Also write the report here.")
+    var output: String?
+
+    func run() async throws {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("dlib-bench-\(getpid())").path
+        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        var report = Report(smoke: smoke)
+        let context = BenchContext(dlib: dlib, root: root, work: work, runs: smoke ? 1 : runs, smoke: smoke)
+
+        report.machine = Machine.describe()
+        report.exports = try context.exportCases()
+        report.parse = try context.parseCase()
+        report.firstPage = try await context.firstPageCase()
+        report.render = context.renderCase()
+        report.concurrencySweep = try context.concurrencySweep()
+        report.pageSizeSweep = try context.pageSizeSweep()
+
+        let text = report.markdown()
+        print(text)
+        if let output { try text.write(toFile: output, atomically: true, encoding: .utf8) }
+        if !report.allRowsMatch { throw BenchError("the alternatives did not produce the same rows as dlib") }
+    }
+}
+
+struct BenchContext {
+    var dlib: String
+    var root: String
+    var work: String
+    var runs: Int
+    var smoke: Bool
+
+    static let defaultConcurrency = 8
+
+    var sizes: [Int] { smoke ? [400] : [6_000, 60_000] }
+    var latencies: [Int] { smoke ? [0, 5] : [0, 10, 50] }
+
+    func records(_ count: Int) -> [SampleRecord] {
+        var generator = CatalogueGenerator(seed: 2026)
+        return generator.records(count: count)
+    }
+
+    func dlibEnvironment(_ endpoint: String) -> [String: String] {
+        ["DLIB_ENDPOINT": endpoint, "DLIB_STATE_DIR": work + "/state", "HOME": work, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
+    }
+
+    struct Tool {
+        var name: String
+        var arguments: (String, String) -> [String] // endpoint, output file
+        /// A guess at seconds per page beyond the server's latency, to decide
+        /// whether a slow alternative can be run more than once.
+        var overheadPerPage: Double
+    }
+
+    var tools: [Tool] {
+        [
+            Tool(name: "dlib", arguments: { [dlib, "export", "--page-size", "20", "-o", $1] }, overheadPerPage: 0),
+            Tool(name: "Python requests", arguments: {
+                ["python3", root + "/scripts/bench-alternatives/export_requests.py", $0, $1, "20"] }, overheadPerPage: 0.002),
+            Tool(name: "curl + xmllint", arguments: {
+                ["bash", root + "/scripts/bench-alternatives/export_curl.sh", $0, $1, "20"] }, overheadPerPage: 0.02),
+        ]
+    }
+
+    func exportCases() throws -> [ExportCase] {
+        var cases: [ExportCase] = []
+        for size in sizes {
+            let catalogue = records(size)
+            for latency in latencies {
+                let server = SampleServer(records: catalogue, options: .init(latency: .milliseconds(latency)))
+                let endpoint = try server.start()
+                defer { server.stop() }
+                var result = ExportCase(holdings: size, latencyMs: latency, pages: (size + 19) / 20)
+                var reference: [[String]]?
+                for tool in tools {
+                    let out = "\(work)/export-\(tool.name.prefix(4)).csv"
+                    let estimate = Double(result.pages) * (Double(latency) / 1000 + tool.overheadPerPage)
+                    let times = tool.name == "dlib" || estimate < 20 ? runs : 1
+                    var seconds: [Double] = []
+                    var rss = 0
+                    server.clearLog()
+                    for _ in 0..<times {
+                        let measured = try Measure.run(tool.arguments(endpoint, out), environment: dlibEnvironment(endpoint))
+                        guard measured.status == 0 else { throw BenchError("\(tool.name) failed (exit \(measured.status)); see /tmp/dlib-bench-stderr.log") }
+                        seconds.append(measured.seconds)
+                        rss = max(rss, measured.peakRSSKiB)
+                    }
+                    let rows = try Self.rows(out)
+                    if reference == nil { reference = rows }
+                    result.tools.append(ExportCase.ToolResult(
+                        name: tool.name, seconds: Measure.median(seconds), runs: times, peakRSSKiB: rss,
+                        requests: server.requests.count / times, sameRows: rows == reference!, rowCount: rows.count - 1))
+                }
+                cases.append(result)
+            }
+        }
+        return cases
+    }
+
+    static func rows(_ path: String) throws -> [[String]] {
+        var reader = CSVReader(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+        var rows: [[String]] = []
+        while let row = try reader.next() { rows.append(row) }
+        return rows
+    }
+
+    func parseCase() throws -> ParseCase {
+        let count = smoke ? 2_000 : 105_000
+        let path = work + "/large.xml"
+        try SampleDocument.page(records(count)).write(toFile: path, atomically: false, encoding: .utf8)
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let megabytes = Double(data.count) / 1_048_576
+        let dlibResult = try ParseBench.measure(data, foundation: false, runs: runs)
+        let foundation = try ParseBench.measure(data, foundation: true, runs: max(1, runs / 2))
+        var xmllint: [Double] = []
+        for _ in 0..<runs {
+            xmllint.append(try Measure.run(["xmllint", "--stream", "--noout", path], environment: ["PATH": "/usr/bin:/bin"]).seconds)
+        }
+        precondition(dlibResult.holdings == count && foundation.holdings == count, "both parsers read every holding")
+        return ParseCase(megabytes: megabytes, holdings: count, dlib: dlibResult.megabytesPerSecond,
+                         xmllint: megabytes / Measure.median(xmllint), foundation: foundation.megabytesPerSecond)
+    }
+
+    func firstPageCase() async throws -> FirstPageCase {
+        let server = SampleServer(records: records(1_237))
+        let endpoint = try server.start()
+        defer { server.stop() }
+        let client = CurlClient()
+        var trips: [Double] = []
+        for index in 0..<(smoke ? 3 : 21) {
+            let started = ContinuousClock.now
+            _ = try await client.get(HTTPRequest(url: endpoint + "?pageNo=1&numOfRows=20"))
+            if index > 0 { trips.append((ContinuousClock.now - started).seconds) } // the first one connects
+        }
+        var environment = dlibEnvironment(endpoint)
+        environment["COLUMNS"] = "120"
+        var times: [Double] = []
+        for _ in 0..<(smoke ? 3 : 20) {
+            let measured = try Measure.run([dlib, "list", "--format", "table"], environment: environment)
+            guard measured.status == 0 else { throw BenchError("dlib list failed") }
+            times.append(measured.seconds)
+        }
+        return FirstPageCase(milliseconds: Measure.median(times) * 1000, roundTripMilliseconds: Measure.median(trips) * 1000)
+    }
+
+    func renderCase() -> RenderCase {
+        let count = smoke ? 2_000 : 100_000
+        let seconds = Measure.median((0..<runs).map { _ in RenderBench.measure(count: count, width: 132) })
+        return RenderCase(holdings: count, seconds: seconds)
+    }
+
+    /// Export time at 10 ms a request for several concurrencies.
+    func concurrencySweep() throws -> [SweepPoint] {
+        let size = smoke ? 400 : 6_000
+        let server = SampleServer(records: records(size), options: .init(latency: .milliseconds(smoke ? 5 : 10)))
+        let endpoint = try server.start()
+        defer { server.stop() }
+        return try (smoke ? [1, 8] : [1, 2, 4, 8, 16, 32]).map { concurrency in
+            server.clearLog()
+            let seconds = try (0..<runs).map { _ in
+                try Measure.run([dlib, "export", "--page-size", "20", "--concurrency", String(concurrency), "-o", work + "/sweep.csv"],
+                                environment: dlibEnvironment(endpoint)).seconds
+            }
+            return SweepPoint(setting: concurrency, seconds: Measure.median(seconds), requests: server.requests.count / runs)
+        }
+    }
+
+    /// Requests and time by page size, at the default concurrency.
+    func pageSizeSweep() throws -> [SweepPoint] {
+        let size = smoke ? 400 : 60_000
+        let server = SampleServer(records: records(size), options: .init(latency: .milliseconds(smoke ? 5 : 10)))
+        let endpoint = try server.start()
+        defer { server.stop() }
+        return try [20, 50, 100].map { pageSize in
+            server.clearLog()
+            let seconds = try (0..<runs).map { _ in
+                try Measure.run([dlib, "export", "--page-size", String(pageSize), "-o", work + "/sweep.csv"],
+                                environment: dlibEnvironment(endpoint)).seconds
+            }
+            return SweepPoint(setting: pageSize, seconds: Measure.median(seconds), requests: server.requests.count / runs)
+        }
+    }
+}
