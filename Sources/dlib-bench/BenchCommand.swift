@@ -8,7 +8,7 @@ struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dlib-bench",
         abstract: "dlib's benchmarks: scripts/bench runs `dlib-bench run`.",
-        subcommands: [RunBench.self, ParseBench.self, RenderBench.self])
+        subcommands: [RunBench.self, ParseBench.self, RenderBench.self, DocumentCommand.self])
 }
 
 struct ParseBench: ParsableCommand {
@@ -67,5 +67,17 @@ struct RenderBench: ParsableCommand {
         }
         precondition(output > 0)
         return seconds
+    }
+}
+
+struct DocumentCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "document", abstract: "Write one response body holding N generated holdings.")
+
+    @Option var count = 105_000
+    @Option var output: String
+
+    func run() throws {
+        var generator = CatalogueGenerator(seed: 2026)
+        try SampleDocument.page(generator.records(count: count)).write(toFile: output, atomically: false, encoding: .utf8)
     }
 }

@@ -17,19 +17,19 @@ public final class HoldingsParser {
         var handler = xmlSAXHandler()
         handler.initialized = XML_SAX2_MAGIC
         handler.startElementNs = { context, localname, _, _, _, _, _, _, _ in
-            SAXState.from(context).start(localname!)
+            SAXState.with(context) { $0.start(localname!) }
         }
         handler.endElementNs = { context, _, _, _ in
-            SAXState.from(context).end()
+            SAXState.with(context) { $0.end() }
         }
         handler.characters = { context, text, length in
-            SAXState.from(context).text(text!, Int(length))
+            SAXState.with(context) { $0.text(text!, Int(length)) }
         }
         handler.ignorableWhitespace = handler.characters
         handler.cdataBlock = handler.characters
         handler.serror = { context, error in
             guard let context, let error else { return }
-            SAXState.from(context).fail(error.pointee)
+            SAXState.with(context) { $0.fail(error.pointee) }
         }
         // The state lives exactly as long as this parser object.
         let userData = Unmanaged.passUnretained(state).toOpaque()
@@ -46,9 +46,10 @@ public final class HoldingsParser {
     public func feed(_ bytes: UnsafeRawBufferPointer) {
         guard let context, state.error == nil, bytes.count > 0 else { return }
         var offset = 0
-        // xmlParseChunk takes an Int32 size.
+        // In slices, as from the network: one huge chunk would trip
+        // libxml2's lookahead limit (10 MB) that guards against runaway input.
         while offset < bytes.count, state.error == nil {
-            let size = min(bytes.count - offset, 1 << 30)
+            let size = min(bytes.count - offset, 256 * 1024)
             let start = bytes.baseAddress!.advanced(by: offset).assumingMemoryBound(to: CChar.self)
             let code = xmlParseChunk(context, start, Int32(size), 0)
             if code != 0 { state.failUnlessExplained("libxml2 error \(code)") }

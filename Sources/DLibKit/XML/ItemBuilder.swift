@@ -3,6 +3,11 @@
 struct ItemBuilder {
     private var values = [String?](repeating: nil, count: ResponseElement.count)
 
+    /// Ready for the next item, keeping the storage.
+    mutating func reset() {
+        for index in values.indices { values[index] = nil }
+    }
+
     /// The first non-empty value of a field wins; an empty one means missing.
     mutating func set(_ element: ResponseElement, _ value: String?) {
         guard let value, values[element.rawValue] == nil else { return }
@@ -74,11 +79,11 @@ enum RegistrationDate {
     /// `YYYYMMDD` becomes `YYYY-MM-DD`; `YYYY-MM-DD` stays; anything else is
     /// kept as sent rather than guessed at.
     static func normalise(_ text: String) -> String {
-        let bytes = Array(text.utf8)
-        let isDigit = { (byte: UInt8) in byte >= 0x30 && byte <= 0x39 }
-        if bytes.count == 8, bytes.allSatisfy(isDigit) {
-            return "\(text.prefix(4))-\(text.dropFirst(4).prefix(2))-\(text.suffix(2))"
-        }
-        return text
+        let utf8 = text.utf8
+        guard utf8.count == 8, utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return text }
+        var bytes = Array(utf8)
+        bytes.insert(UInt8(ascii: "-"), at: 6)
+        bytes.insert(UInt8(ascii: "-"), at: 4)
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -3,21 +3,25 @@ import CLibXML2
 /// What the SAX callbacks build: the page so far, and where in the
 /// document the parser stands.
 final class SAXState {
+    // Touched by every callback, on one thread only (the parser's): the
+    // runtime's exclusivity checks would cost more than the work itself.
     private var root = DocumentRoot.unknown
     private var rootName = ""
-    private var depth = 0
-    private var itemDepth: Int?
-    private var item = ItemBuilder()
-    private var capture: (element: ResponseElement, depth: Int)?
-    private var buffer: [UInt8] = []
+    @exclusivity(unchecked) private var depth = 0
+    @exclusivity(unchecked) private var itemDepth: Int?
+    @exclusivity(unchecked) private var item = ItemBuilder()
+    @exclusivity(unchecked) private var capture: (element: ResponseElement, depth: Int)?
+    @exclusivity(unchecked) private var buffer: [UInt8] = []
     private var envelope = [String?](repeating: nil, count: ResponseElement.count)
 
-    private(set) var holdings: [Holding] = []
+    @exclusivity(unchecked) private(set) var holdings: [Holding] = []
     private(set) var itemsWithoutId = 0
     private(set) var error: String?
 
-    static func from(_ pointer: UnsafeMutableRawPointer?) -> SAXState {
-        Unmanaged<SAXState>.fromOpaque(pointer!).takeUnretainedValue()
+    /// The state behind libxml2's user data, without a retain and release
+    /// per callback: the parser object owns it for the whole parse.
+    static func with(_ pointer: UnsafeMutableRawPointer?, _ body: (SAXState) -> Void) {
+        Unmanaged<SAXState>.fromOpaque(pointer!)._withUnsafeGuaranteedRef(body)
     }
 
     func start(_ localname: UnsafePointer<xmlChar>) {
@@ -32,7 +36,7 @@ final class SAXState {
             if depth == itemDepth + 1, element.isItemField { begin(element) }
         } else if element == .item {
             itemDepth = depth
-            item = ItemBuilder()
+            item.reset()
         } else if !element.isItemField {
             begin(element)
         }
