@@ -1,8 +1,10 @@
 import Foundation
 
-/// One run of a command, measured as /usr/bin/time -v would: wall time,
-/// and peak RSS from wait4's rusage (the largest of the process and its
-/// waited-for children).
+/// One run of a command: wall time, and peak RSS as `/usr/bin/time` reports
+/// it (the largest of the command and its children). /usr/bin/time forks
+/// the command itself; measured straight from posix_spawn, the command's
+/// high-water mark would include this benchmark's own memory, which the
+/// child shares until it execs.
 struct Measurement {
     var seconds: Double
     var peakRSSKiB: Int
@@ -10,7 +12,10 @@ struct Measurement {
 }
 
 enum Measure {
-    static func run(_ arguments: [String], environment: [String: String], stdout: String = "/dev/null") throws -> Measurement {
+    static func run(_ command: [String], environment: [String: String], stdout: String = "/dev/null") throws -> Measurement {
+        let rssFile = FileManager.default.temporaryDirectory.appendingPathComponent("dlib-bench-rss-\(getpid())").path
+        defer { unlink(rssFile) }
+        let arguments = ["/usr/bin/time", "-f", "%M", "-o", rssFile] + command
         var fileActions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&fileActions)
         defer { posix_spawn_file_actions_destroy(&fileActions) }
@@ -22,13 +27,16 @@ enum Measure {
         var pid: pid_t = 0
         let started = ContinuousClock.now
         let spawned = posix_spawnp(&pid, arguments[0], &fileActions, nil, argv, envp)
-        guard spawned == 0 else { throw BenchError("cannot start \(arguments[0]): \(String(cString: strerror(spawned)))") }
+        guard spawned == 0 else { throw BenchError("cannot start \(command[0]): \(String(cString: strerror(spawned)))") }
         var status: Int32 = 0
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
         let elapsed = ContinuousClock.now - started
         let exit = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        return Measurement(seconds: elapsed.seconds, peakRSSKiB: Int(usage.ru_maxrss), status: exit)
+        // The last line: /usr/bin/time puts a note about a failed command first.
+        let report = (try? String(contentsOfFile: rssFile, encoding: .utf8)) ?? ""
+        let rss = report.split(separator: "\n").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } ?? 0
+        return Measurement(seconds: elapsed.seconds, peakRSSKiB: rss, status: exit)
     }
 
     static func median(_ values: [Double]) -> Double {

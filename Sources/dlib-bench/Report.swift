@@ -69,7 +69,7 @@ struct Report {
 
         out += "## Full export, 20 holdings a page\n\n"
         out += "dlib exports with its default concurrency (\(BenchContext.defaultConcurrency)); the alternatives ask page after page. "
-        out += "Time is the median of the runs shown; peak RSS is the largest of them (wait4's rusage, as `/usr/bin/time -v` reports it). "
+        out += "Time is the median of the runs shown; peak RSS is the largest of them, from `/usr/bin/time`. "
         out += "The floor is pages × latency ÷ concurrency.\n\n"
         out += "| holdings | latency | tool | runs | time (s) | × dlib | requests | peak RSS (MiB) | same rows |\n"
         out += "|---:|---:|---|---:|---:|---:|---:|---:|:---:|\n"
@@ -107,6 +107,15 @@ struct Report {
             out += "(the portal's keys commonly allow about 10,000 requests a day):\n\n"
             out += "| page size | time (s) | requests |\n|---:|---:|---:|\n"
             for point in pageSizeSweep { out += "| \(point.setting) | \(Self.f(point.seconds)) | \(point.requests) |\n" }
+            out += """
+
+            So `export` and `snapshot` ask for 100 holdings a request by default (`--page-size`): the fewest of a day's
+            requests, and the fastest too. Concurrency stays at \(BenchContext.defaultConcurrency) (`--concurrency`): the time
+            keeps falling beyond it only because this server never pushes back, while a public portal's gateway
+            answers bursts with 429s and counts every request against the key; at 100 a page, 8 at once already
+            brings a 60,000-holding catalogue down in about a second plus 75 round trips.
+
+            """
         }
         out += "\n## Targets\n\n" + targets() + "\n"
         return out
