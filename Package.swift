@@ -11,8 +11,11 @@ let package = Package(
         .library(name: "SampleServer", targets: ["SampleServer"]),
     ],
     dependencies: [
-        // The only third-party dependency: flags, help and subcommands.
+        // Flags, help and subcommands.
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // The local store (cache, saved list, recently viewed): migrations,
+        // WAL, records as plain structs.
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .systemLibrary(
@@ -28,7 +31,7 @@ let package = Package(
         .target(name: "CShims", dependencies: ["CCurl", "CLibXML2"]),
         .target(
             name: "DLibKit",
-            dependencies: ["CCurl", "CLibXML2", "CShims"]
+            dependencies: ["CCurl", "CLibXML2", "CShims", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .target(name: "SampleServer"),
         .executableTarget(

@@ -17,6 +17,9 @@ struct DLib: AsyncParsableCommand {
         was not promoted, 64 bad arguments.
         """,
         version: "0.1.0",
-        subcommands: [ListCommand.self, ShowCommand.self, ExportCommand.self, SnapshotCommand.self, DiffCommand.self]
+        subcommands: [
+            ListCommand.self, SearchCommand.self, ShowCommand.self, SavedCommand.self, RecentCommand.self,
+            ExportCommand.self, SnapshotCommand.self, DiffCommand.self,
+        ]
     )
 }

@@ -23,11 +23,7 @@ struct ExportCommand: AsyncParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("Write to FILE instead of standard output (- for standard output).", valueName: "file"))
     var output: String?
 
-    @Option(help: ArgumentHelp("Holdings per request (1–100); larger pages spend fewer of the key's daily requests.", valueName: "n"))
-    var pageSize: Int = ExportDefaults.pageSize
-
-    @Option(help: ArgumentHelp("Pages fetched at once.", valueName: "n"))
-    var concurrency: Int = ExportDefaults.concurrency
+    @OptionGroup var fetching: FetchOptions
 
     @Flag(help: "For Excel: a UTF-8 byte order mark, and cells starting with = + - @ tab or CR prefixed with ' against formula injection.")
     var excel = false
@@ -38,8 +34,6 @@ struct ExportCommand: AsyncParsableCommand {
     @OptionGroup var connection: ConnectionOptions
 
     func validate() throws {
-        guard (1...100).contains(pageSize) else { throw ValidationError("--page-size must be between 1 and 100.") }
-        guard (1...64).contains(concurrency) else { throw ValidationError("--concurrency must be between 1 and 64.") }
         if excel && format != .csv { throw ValidationError("--excel applies to --format csv only.") }
     }
 
@@ -47,7 +41,7 @@ struct ExportCommand: AsyncParsableCommand {
         try await reportingFailures {
             let config = try connection.serviceConfig()
             let client = connection.client(for: config)
-            let exporter = Exporter(loader: PageLoader(client: client), pageSize: pageSize, keyword: query, concurrency: concurrency)
+            let exporter = Exporter(loader: PageLoader(client: client), pageSize: fetching.pageSize, keyword: query, concurrency: fetching.concurrency)
             let toFile = output != nil && output != "-"
             let sink: OutputSink = toFile ? try AtomicFileSink(path: output!) : StandardOutputSink()
             let recordFormat: RecordFormat = format == .csv ? .csv(excel: excel) : .jsonLines

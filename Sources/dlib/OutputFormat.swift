@@ -19,4 +19,16 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
         case .tsv: return TSVPrinter.render(page.holdings)
         }
     }
+
+    /// A list that is not a page of the catalogue (saved, recent): the same
+    /// printers, a footer of its own, and JSON as `{"items": [...]}`.
+    func render(list holdings: [Holding], footer: String) -> String {
+        let page = Page(holdings: holdings, pageNo: 1, pageSize: max(holdings.count, 1), totalCount: holdings.count)
+        switch self {
+        case .table: return TablePrinter(style: .forStandardOutput(), footer: footer).render(page)
+        case .grid: return GridPrinter(style: .forStandardOutput(), footer: footer).render(page)
+        case .json: return JSONPagePrinter.render(items: holdings)
+        case .tsv: return TSVPrinter.render(holdings)
+        }
+    }
 }

@@ -7,7 +7,7 @@ struct ShowCommand: AsyncParsableCommand {
         commandName: "show",
         abstract: "Show every field of one holding seen on a listed page.",
         discussion: """
-        Reads the holdings dlib has already fetched from this endpoint (by `dlib list`),
+        Reads the holdings dlib has already fetched from this endpoint (by `dlib list` or `dlib search`),
         so it works without asking the server again. Dates are written out in your
         language (LC_ALL, LC_TIME or LANG: ko… for Korean).
         """
@@ -27,11 +27,11 @@ struct ShowCommand: AsyncParsableCommand {
     func run() async throws {
         try await reportingFailures {
             let config = try ConnectionOptions.config(endpoint: endpoint)
-            let cache = try HoldingCache(state: .fromEnvironment(), endpoint: config.endpoint)
+            let store = try LocalStore(state: .fromEnvironment())
             let wanted = id.trimmingCharacters(in: .whitespaces)
-            guard let holding = cache.holding(wanted) else {
+            guard let holding = try store.holding(wanted, endpoint: config.endpoint) else {
                 throw UserFacingError(
-                    "\(wanted) is not among the holdings dlib has seen; find it with `dlib list --page N` first")
+                    "\(wanted) is not among the holdings dlib has seen; find it with `dlib search TEXT` or `dlib list --page N` first")
             }
             switch format {
             case .text:
@@ -40,6 +40,7 @@ struct ShowCommand: AsyncParsableCommand {
             case .json:
                 Terminal.out(JSONWriter.object(holding) + "\n")
             }
+            try store.recordView(holding.controlNo, endpoint: config.endpoint)
         }
     }
 }

@@ -23,11 +23,7 @@ struct SnapshotCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Keep only the newest N snapshots.", valueName: "n"))
     var keep: Int?
 
-    @Option(help: ArgumentHelp("Holdings per request (1–100).", valueName: "n"))
-    var pageSize: Int = ExportDefaults.pageSize
-
-    @Option(help: ArgumentHelp("Pages fetched at once.", valueName: "n"))
-    var concurrency: Int = ExportDefaults.concurrency
+    @OptionGroup var fetching: FetchOptions
 
     @Flag(help: "Promote the snapshot even if it has fewer than half the holdings of the previous one.")
     var allowShrink = false
@@ -35,8 +31,6 @@ struct SnapshotCommand: AsyncParsableCommand {
     @OptionGroup var connection: ConnectionOptions
 
     func validate() throws {
-        guard (1...100).contains(pageSize) else { throw ValidationError("--page-size must be between 1 and 100.") }
-        guard (1...64).contains(concurrency) else { throw ValidationError("--concurrency must be between 1 and 64.") }
         if let keep, keep < 1 { throw ValidationError("--keep must be 1 or more.") }
     }
 
@@ -44,7 +38,7 @@ struct SnapshotCommand: AsyncParsableCommand {
         try await reportingFailures {
             let config = try connection.serviceConfig()
             let client = connection.client(for: config)
-            let exporter = Exporter(loader: PageLoader(client: client), pageSize: pageSize, concurrency: concurrency)
+            let exporter = Exporter(loader: PageLoader(client: client), pageSize: fetching.pageSize, concurrency: fetching.concurrency)
             let snapshotter = Snapshotter(
                 directory: SnapshotDirectory(path: dir), exporter: exporter, requestLog: client.log,
                 allowShrink: allowShrink, keep: keep)

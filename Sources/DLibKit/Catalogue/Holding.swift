@@ -51,3 +51,16 @@ public struct Holding: Sendable, Hashable {
 
     public var hasCover: Bool { coverUrl != nil }
 }
+
+extension Holding {
+    /// From an object with the contract's names, as `JSONWriter` writes it.
+    public init?(jsonObject object: [String: Any]) {
+        guard let id = object["controlNo"] as? String else { return nil }
+        func text(_ name: String) -> String? { object[name] as? String }
+        self.init(
+            controlNo: id, title: text("title"), author: text("author"), publisher: text("publisher"),
+            pubYear: text("pubYear"), isbn: text("isbn"), callNo: text("callNo"),
+            materialType: text("materialType"), location: text("location"),
+            regDate: text("regDate"), coverUrl: text("coverUrl"))
+    }
+}

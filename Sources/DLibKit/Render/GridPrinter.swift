@@ -10,9 +10,13 @@ public struct GridPrinter {
     static let gap = 1
     static let coverWidth = 10
 
-    public init(style: RenderStyle, nextCommand: String = "dlib list --next") {
+    /// A footer of the caller's own instead of the page's (the saved list).
+    public var footer: String?
+
+    public init(style: RenderStyle, nextCommand: String = "dlib list --next", footer: String? = nil) {
         self.style = style
         self.nextCommand = nextCommand
+        self.footer = footer
     }
 
     var columns: Int {
@@ -34,7 +38,7 @@ public struct GridPrinter {
             }
             index += columns
         }
-        let footer = Footer.text(for: page, nextCommand: nextCommand)
+        let footer = footer ?? Footer.text(for: page, nextCommand: nextCommand)
         lines.append(style.dim(DisplayWidth.truncate(footer, to: style.width)))
         return lines.joined(separator: "\n") + "\n"
     }

@@ -15,4 +15,10 @@ public enum JSONPagePrinter {
 
         """
     }
+
+    /// `{"items": [...]}`, for lists that are not pages.
+    public static func render(items holdings: [Holding]) -> String {
+        let items = holdings.map { "    " + JSONWriter.object($0) }.joined(separator: ",\n")
+        return "{\n  \"items\": [" + (items.isEmpty ? "" : "\n" + items + "\n  ") + "]\n}\n"
+    }
 }

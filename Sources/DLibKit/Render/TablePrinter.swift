@@ -7,9 +7,13 @@ public struct TablePrinter {
     /// The command that shows the next page, for the footer.
     public var nextCommand: String
 
-    public init(style: RenderStyle, nextCommand: String = "dlib list --next") {
+    /// A footer of the caller's own instead of the page's (the saved list).
+    public var footer: String?
+
+    public init(style: RenderStyle, nextCommand: String = "dlib list --next", footer: String? = nil) {
         self.style = style
         self.nextCommand = nextCommand
+        self.footer = footer
     }
 
     private enum Kind { case id, title, author, publisher, year, cover, coverShort }
@@ -30,7 +34,7 @@ public struct TablePrinter {
         for holding in page.holdings {
             lines.append(row(columns.map { cell($0, holding) }, columns))
         }
-        lines.append(style.dim(DisplayWidth.truncate(Footer.text(for: page, nextCommand: nextCommand), to: style.width)))
+        lines.append(style.dim(DisplayWidth.truncate(footer ?? Footer.text(for: page, nextCommand: nextCommand), to: style.width)))
         return lines.joined(separator: "\n") + "\n"
     }
 

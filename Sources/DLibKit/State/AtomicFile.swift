@@ -6,24 +6,18 @@ import Foundation
 public enum AtomicFile {
     public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600) throws(StateError) {
         let folder = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
-        let temporary = "\(folder)/.\(name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let temporary = TemporaryFiles.path(for: path)
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
         guard fd >= 0 else { throw .cannotWrite(path, reason: String(cString: strerror(errno))) }
-        var failure: Int32 = 0
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                offset += written
-            }
+        do {
+            try FileDescriptorWriter.write(bytes, to: fd, path: path)
+        } catch {
+            close(fd)
+            unlink(temporary)
+            throw error
         }
-        if failure == 0, fsync(fd) != 0 { failure = errno }
+        var failure: Int32 = 0
+        if fsync(fd) != 0 { failure = errno }
         close(fd)
         if failure == 0, rename(temporary, path) != 0 { failure = errno }
         guard failure == 0 else {

@@ -1,0 +1,169 @@
+import Foundation
+import GRDB
+
+/// dlib's one SQLite database in the state folder: the cache of every
+/// holding fetched (for `dlib show`), the saved list, and the recently
+/// viewed. WAL mode and a busy timeout let two dlib processes work at once;
+/// every change is a transaction. The file is 0600.
+public final class LocalStore: Sendable {
+    public let path: String
+    private let database: DatabaseQueue
+
+    public static let recentLimit = 10
+
+    public init(state: StateDirectory) throws(StateError) {
+        let folder = try state.ensure()
+        path = folder + "/dlib.sqlite"
+        // Made private before SQLite opens it; SQLite gives its -wal and
+        // -shm files the same mode.
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        if fd >= 0 { close(fd) }
+        var configuration = Configuration()
+        configuration.journalMode = .wal
+        configuration.busyMode = .timeout(10)
+        configuration.label = "dlib"
+        do {
+            database = try DatabaseQueue(path: path, configuration: configuration)
+            try Self.migrator.migrate(database)
+        } catch {
+            throw .store(path, reason: Self.describe(error))
+        }
+    }
+
+    /// Every schema change dlib has made, in order: the one place to read it.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: cache, saved list, recently viewed") { db in
+            try db.create(table: "cachedHolding") { table in
+                table.column("endpoint", .text).notNull()
+                HoldingColumns.define(in: table)
+                table.column("fetchedAt", .datetime).notNull()
+                table.primaryKey(["endpoint", "controlNo"])
+            }
+            try db.create(table: "savedHolding") { table in
+                table.column("endpoint", .text).notNull()
+                HoldingColumns.define(in: table)
+                table.column("savedAt", .datetime).notNull()
+                table.column("sequence", .integer).notNull()
+                table.primaryKey(["endpoint", "controlNo"])
+            }
+            try db.create(table: "recentView") { table in
+                table.column("endpoint", .text).notNull()
+                table.column("controlNo", .text).notNull()
+                table.column("viewedAt", .datetime).notNull()
+                table.column("sequence", .integer).notNull()
+                table.primaryKey(["endpoint", "controlNo"])
+            }
+        }
+        return migrator
+    }
+
+    // MARK: - The cache of fetched holdings
+
+    public func remember(_ holdings: [Holding], endpoint: String) throws(StateError) {
+        guard !holdings.isEmpty else { return }
+        try write { db in
+            let now = Date()
+            for holding in holdings {
+                try CachedHolding(endpoint: endpoint, holding: holding, fetchedAt: now).insert(db, onConflict: .replace)
+            }
+        }
+    }
+
+    public func holding(_ controlNo: String, endpoint: String) throws(StateError) -> Holding? {
+        try read { db in
+            try CachedHolding.filter(Column("endpoint") == endpoint && Column("controlNo") == controlNo).fetchOne(db)?.holding
+        }
+    }
+
+    // MARK: - The saved list
+
+    public struct SaveResult: Sendable {
+        public var saved: [Holding]
+        public var alreadySaved: [Holding]
+        public var unknown: [String]
+    }
+
+    /// Saves the whole holding as last fetched; an id saved before stays once.
+    public func save(_ ids: [String], endpoint: String) throws(StateError) -> SaveResult {
+        try write { db in
+            var result = SaveResult(saved: [], alreadySaved: [], unknown: [])
+            for id in ids {
+                guard let cached = try CachedHolding.filter(Column("endpoint") == endpoint && Column("controlNo") == id).fetchOne(db) else {
+                    result.unknown.append(id)
+                    continue
+                }
+                if try SavedHolding.filter(Column("endpoint") == endpoint && Column("controlNo") == id).fetchCount(db) > 0 {
+                    result.alreadySaved.append(cached.holding)
+                    continue
+                }
+                let next = try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(sequence), 0) + 1 FROM savedHolding") ?? 1
+                try SavedHolding(endpoint: endpoint, holding: cached.holding, savedAt: Date(), sequence: next).insert(db)
+                result.saved.append(cached.holding)
+            }
+            return result
+        }
+    }
+
+    /// Newest first.
+    public func saved(endpoint: String) throws(StateError) -> [Holding] {
+        try read { db in
+            try SavedHolding.filter(Column("endpoint") == endpoint).order(Column("sequence").desc).fetchAll(db).map(\.holding)
+        }
+    }
+
+    /// The ids that were saved and are now removed.
+    public func unsave(_ ids: [String], endpoint: String) throws(StateError) -> [String] {
+        try write { db in
+            try ids.filter { id in
+                try SavedHolding.filter(Column("endpoint") == endpoint && Column("controlNo") == id).deleteAll(db) > 0
+            }
+        }
+    }
+
+    public func clearSaved(endpoint: String) throws(StateError) -> Int {
+        try write { db in try SavedHolding.filter(Column("endpoint") == endpoint).deleteAll(db) }
+    }
+
+    // MARK: - Recently viewed
+
+    /// Puts the holding at the top of the recently viewed, once, and keeps ten.
+    public func recordView(_ controlNo: String, endpoint: String) throws(StateError) {
+        try write { db in
+            let next = try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(sequence), 0) + 1 FROM recentView") ?? 1
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO recentView (endpoint, controlNo, viewedAt, sequence) VALUES (?, ?, ?, ?)",
+                arguments: [endpoint, controlNo, Date(), next])
+            try db.execute(sql: """
+                DELETE FROM recentView WHERE endpoint = ? AND controlNo NOT IN (
+                    SELECT controlNo FROM recentView WHERE endpoint = ? ORDER BY sequence DESC LIMIT ?)
+                """, arguments: [endpoint, endpoint, Self.recentLimit])
+        }
+    }
+
+    /// Newest first, at most ten.
+    public func recent(endpoint: String) throws(StateError) -> [Holding] {
+        try read { db in
+            try CachedHolding.fetchAll(db, sql: """
+                SELECT cachedHolding.* FROM recentView
+                JOIN cachedHolding USING (endpoint, controlNo)
+                WHERE recentView.endpoint = ? ORDER BY recentView.sequence DESC LIMIT ?
+                """, arguments: [endpoint, Self.recentLimit]).map(\.holding)
+        }
+    }
+
+    // MARK: -
+
+    private func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws(StateError) -> T {
+        do { return try database.read(body) } catch { throw .store(path, reason: Self.describe(error)) }
+    }
+
+    private func write<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws(StateError) -> T {
+        do { return try database.write(body) } catch { throw .store(path, reason: Self.describe(error)) }
+    }
+
+    static func describe(_ error: any Error) -> String {
+        if let error = error as? DatabaseError { return error.message ?? "\(error.resultCode)" }
+        return "\(error)"
+    }
+}

@@ -1,0 +1,58 @@
+import ArgumentParser
+import DLibKit
+
+/// What `list` and `search` share: take the remembered page of one
+/// (endpoint, search text) under its lock, fetch the page asked for, print
+/// it, and only then move the cursor and cache what was shown.
+struct PageBrowser {
+    var config: ServiceConfig
+    var client: CatalogueClient
+    var keyword: String?
+    var pageSize: Int
+    var format: OutputFormat?
+    /// The command that shows the next page, for the footer.
+    var nextCommand: String
+
+    func show(_ navigation: Navigation, reset: Bool) async throws {
+        let state = StateDirectory.fromEnvironment()
+        let store = try CursorStore(state: state, endpoint: config.endpoint, keyword: keyword)
+        if reset {
+            try store.reset()
+            Terminal.note("forgot the remembered page; `\(nextCommand)` starts at page 1")
+            return
+        }
+        // Held across read, fetch and write: see CursorStore.lock().
+        let lock = try store.lock()
+        defer { lock.release() }
+
+        var cursor: CursorPosition?
+        switch store.read() {
+        case .none: break
+        case .position(let position): cursor = position
+        case .corrupt: Terminal.note("the remembered page (\(store.file)) was unreadable and is reset")
+        }
+
+        guard case .page(let number) = navigation.target(from: cursor, pageSize: pageSize) else {
+            Terminal.note("no page before page \(cursor?.page ?? 1)")
+            throw ExitCode.noMorePages
+        }
+        let page = try await PageLoader(client: client).page(PageQuery(pageNo: number, pageSize: pageSize, keyword: keyword))
+        if page.isPastEnd && number > 1 {
+            Terminal.note(Self.noMorePagesNotice(page))
+            throw ExitCode.noMorePages
+        }
+        if page.isPastEnd, let keyword {
+            // An empty search is an answer, not a failure.
+            Terminal.note("no holdings match \u{201C}\(keyword)\u{201D}")
+            return
+        }
+        Terminal.out(OutputFormat.resolve(format).render(page, nextCommand: nextCommand))
+        try store.write(page: number, pageSize: pageSize, totalCount: page.totalCount)
+        try LocalStore(state: state).remember(page.holdings, endpoint: config.endpoint)
+    }
+
+    static func noMorePagesNotice(_ page: Page) -> String {
+        guard let total = page.totalCount, let pages = page.totalPages else { return "no more pages" }
+        return "no more pages (\(NumberText.count(total, "holding")), \(NumberText.count(pages, "page")))"
+    }
+}

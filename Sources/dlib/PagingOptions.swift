@@ -1,0 +1,52 @@
+import ArgumentParser
+import DLibKit
+
+/// How `list` and `search` choose a page and print it.
+struct PagingOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Show page N.", valueName: "n"))
+    var page: Int?
+
+    @Flag(help: "Show the page after the one last shown.")
+    var next = false
+
+    @Flag(help: "Show the page before the one last shown.")
+    var prev = false
+
+    @Option(help: ArgumentHelp(
+        "table, grid, json or tsv (default: table on a terminal, tsv on a pipe).", valueName: "format"))
+    var format: OutputFormat?
+
+    @Option(help: ArgumentHelp("Holdings per page (1–100).", valueName: "n"))
+    var pageSize: Int = 20
+
+    func validate() throws {
+        guard [page != nil, next, prev].filter({ $0 }).count <= 1 else {
+            throw ValidationError("--page, --next and --prev cannot be combined.")
+        }
+        if let page, page < 1 { throw ValidationError("--page must be 1 or more.") }
+        guard (1...100).contains(pageSize) else {
+            throw ValidationError("--page-size must be between 1 and 100 (the service serves at most 100 a page).")
+        }
+    }
+
+    var navigation: Navigation {
+        if next { return .next }
+        if prev { return .previous }
+        if let page { return .page(page) }
+        return .first
+    }
+}
+
+/// How `export` and `snapshot` walk the whole catalogue.
+struct FetchOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Holdings per request (1–100); larger pages spend fewer of the key's daily requests.", valueName: "n"))
+    var pageSize: Int = ExportDefaults.pageSize
+
+    @Option(help: ArgumentHelp("Pages fetched at once.", valueName: "n"))
+    var concurrency: Int = ExportDefaults.concurrency
+
+    func validate() throws {
+        guard (1...100).contains(pageSize) else { throw ValidationError("--page-size must be between 1 and 100.") }
+        guard (1...64).contains(concurrency) else { throw ValidationError("--concurrency must be between 1 and 64.") }
+    }
+}

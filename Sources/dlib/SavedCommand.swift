@@ -1,0 +1,114 @@
+import ArgumentParser
+import DLibKit
+import Foundation
+
+/// The saved list ("담기"): holdings kept whole, surviving restarts.
+struct SavedCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "saved",
+        abstract: "Keep a list of holdings: add, list, remove, clear, export.",
+        subcommands: [Add.self, List.self, Remove.self, Clear.self, Export.self],
+        defaultSubcommand: List.self)
+
+    /// The endpoint the list belongs to, as for every other command.
+    struct Scope: ParsableArguments {
+        @Option(help: ArgumentHelp("The holdings endpoint URL (default: $DLIB_ENDPOINT).", valueName: "url"))
+        var endpoint: String?
+
+        func open() throws -> (LocalStore, String) {
+            let config = try ConnectionOptions.config(endpoint: endpoint)
+            return (try LocalStore(state: .fromEnvironment()), config.endpoint)
+        }
+    }
+
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Save holdings seen on a listed page or a search.")
+        @Argument(help: ArgumentHelp("Control numbers.", valueName: "id")) var ids: [String]
+        @OptionGroup var scope: Scope
+
+        func run() async throws {
+            try await reportingFailures {
+                let (store, endpoint) = try scope.open()
+                let result = try store.save(ids, endpoint: endpoint)
+                for holding in result.saved { Terminal.note("saved \(holding.controlNo) \(Sanitiser.clean(holding.title ?? ""))") }
+                for holding in result.alreadySaved { Terminal.note("\(holding.controlNo) was saved already") }
+                if !result.unknown.isEmpty {
+                    throw UserFacingError(
+                        "\(result.unknown.joined(separator: ", ")) not among the holdings dlib has seen; "
+                        + "find \(result.unknown.count == 1 ? "it" : "them") with `dlib search TEXT` or `dlib list --page N` first")
+                }
+            }
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show the saved holdings, newest first.")
+        @Option(help: ArgumentHelp("table, grid, json or tsv (default: table on a terminal, tsv on a pipe).", valueName: "format"))
+        var format: OutputFormat?
+        @OptionGroup var scope: Scope
+
+        func run() async throws {
+            try await reportingFailures {
+                let (store, endpoint) = try scope.open()
+                let holdings = try store.saved(endpoint: endpoint)
+                let resolved = OutputFormat.resolve(format)
+                if holdings.isEmpty && (resolved == .table || resolved == .grid) {
+                    Terminal.note("nothing saved yet; add holdings with `dlib saved add ID`")
+                    return
+                }
+                Terminal.out(resolved.render(list: holdings, footer: NumberText.count(holdings.count, "saved holding")))
+            }
+        }
+    }
+
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Take holdings off the saved list.")
+        @Argument(help: ArgumentHelp("Control numbers.", valueName: "id")) var ids: [String]
+        @OptionGroup var scope: Scope
+
+        func run() async throws {
+            try await reportingFailures {
+                let (store, endpoint) = try scope.open()
+                let removed = try store.unsave(ids, endpoint: endpoint)
+                for id in ids { Terminal.note(removed.contains(id) ? "removed \(id)" : "\(id) was not saved") }
+            }
+        }
+    }
+
+    struct Clear: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Empty the saved list.")
+        @OptionGroup var scope: Scope
+
+        func run() async throws {
+            try await reportingFailures {
+                let (store, endpoint) = try scope.open()
+                let count = try store.clearSaved(endpoint: endpoint)
+                Terminal.note("cleared the saved list (\(NumberText.count(count, "holding")) removed)")
+            }
+        }
+    }
+
+    struct Export: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Write the saved holdings with the export's CSV header (or as JSON lines).")
+        @Option(help: ArgumentHelp("csv or jsonl.", valueName: "format")) var format: ExportCommand.Format = .csv
+        @Option(name: .shortAndLong, help: ArgumentHelp("Write to FILE (default: standard output).", valueName: "file")) var output: String?
+        @Flag(help: "For Excel: a byte order mark and neutralised formulas, as for `dlib export --excel`.") var excel = false
+        @OptionGroup var scope: Scope
+
+        func run() async throws {
+            try await reportingFailures {
+                let (store, endpoint) = try scope.open()
+                let holdings = try store.saved(endpoint: endpoint)
+                let recordFormat: RecordFormat = format == .csv ? .csv(excel: excel) : .jsonLines
+                let sink: OutputSink = output != nil && output != "-" ? try AtomicFileSink(path: output!) : StandardOutputSink()
+                do {
+                    try sink.write(recordFormat.preamble() + Array(holdings.map(recordFormat.encode).joined().utf8))
+                    try sink.commit()
+                } catch {
+                    sink.abandon()
+                    throw error
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import ArgumentParser
+import DLibKit
+import Foundation
+
+struct SearchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "search",
+        abstract: "Search titles and authors, a page at a time.",
+        discussion: """
+        Each search text has its own remembered page: `dlib search 기후변화 --next` pages
+        through that search and leaves `dlib list --next` where it was.
+        """
+    )
+
+    @Argument(help: ArgumentHelp("What the title or author contains (any case).", valueName: "text"))
+    var text: String
+
+    @OptionGroup var paging: PagingOptions
+
+    @OptionGroup var connection: ConnectionOptions
+
+    func validate() throws {
+        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { throw ValidationError("the search text is empty.") }
+    }
+
+    func run() async throws {
+        try await reportingFailures {
+            let config = try connection.serviceConfig()
+            let keyword = text.trimmingCharacters(in: .whitespaces)
+            let browser = PageBrowser(
+                config: config, client: connection.client(for: config), keyword: keyword,
+                pageSize: paging.pageSize, format: paging.format, nextCommand: "dlib search \(ShellQuote.quote(keyword)) --next")
+            try await browser.show(paging.navigation, reset: false)
+        }
+    }
+}
+
+/// A word as a shell would need it typed, for the hints dlib prints.
+enum ShellQuote {
+    static func quote(_ word: String) -> String {
+        let plain = word.unicodeScalars.allSatisfy {
+            $0.value > 0x7F || CharacterSet.alphanumerics.contains($0) || "-_./:@%+=,".unicodeScalars.contains($0)
+        }
+        return plain ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
