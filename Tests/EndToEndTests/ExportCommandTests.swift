@@ -80,6 +80,25 @@ import Testing
         #expect(box.server.requests.count == 3, "nothing is asked after the quota is spent")
     }
 
+    @Test func aCatalogueThatChangesMidExportIsDeduplicatedAndSaidSo() throws {
+        let box = try Sandbox()
+        // Page 3 waits, so the catalogue can change while the export runs.
+        box.server.inject(.delay(.milliseconds(400)), page: 3, times: 1)
+        let dir = try folder()
+        let running = try box.dlib().start(["export", "-o", dir + "/out.csv", "--page-size", "20", "--concurrency", "1"])
+        try waitFor { box.server.requests.contains { $0.pageNo == 3 } }
+        // Five new holdings at the front shift every later page by five.
+        let fresh = (1...5).map { SampleRecord(fields: ["controlNo": "NEW\($0)", "title": "신착 \($0)"]) }
+        box.server.replaceRecords(fresh + Sandbox.catalogue)
+        let result = try running.wait()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("the catalogue changed during the export (1,237 → 1,242 holdings)"))
+        #expect(result.stderr.contains("repeated holdings skipped"))
+        let ids = try rows(dir + "/out.csv").dropFirst().map { $0[0] }
+        #expect(Set(ids).count == ids.count, "no holding twice")
+        #expect(Set(ids).isSuperset(of: Sandbox.catalogue.map(\.controlNo)), "nothing that was there all along is missing")
+    }
+
     @Test(arguments: [SIGTERM, SIGINT])
     func anExportInterruptedMidwayLeavesNoFile(signal: Int32) throws {
         let box = try Sandbox(options: .init(latency: .milliseconds(50)))
