@@ -44,8 +44,7 @@ struct ConnectionOptions: ParsableArguments {
     /// `service_key`, else a `serviceKey=` pasted into the endpoint.
     static func config(endpoint explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> ServiceConfig {
         let file = ConfigFile.location(environment: environment)
-        let settings: [String: String]
-        do { settings = try file.load() } catch { throw UserFacingError(error.userMessage) }
+        let settings = try file.load()
         let given = (explicit ?? environment["DLIB_ENDPOINT"].flatMap { $0.isEmpty ? nil : $0 } ?? settings["endpoint"] ?? "")
             .trimmingCharacters(in: .whitespaces)
         let (endpoint, pastedKey) = ServiceConfig.splitKey(from: given)

@@ -4,9 +4,9 @@ import Foundation
 import Synchronization
 
 /// A failure with the sentence the user sees after `dlib: `.
-struct UserFacingError: Error {
-    var message: String
-    init(_ message: String) { self.message = message }
+struct UserFacingError: UserFacing {
+    var userMessage: String
+    init(_ message: String) { userMessage = message }
 }
 
 /// What dlib prints outside of its results.
@@ -29,18 +29,7 @@ func reportingFailures(_ body: () async throws -> Void) async throws {
     } catch let exit as ExitCode {
         throw exit
     } catch {
-        let message: String
-        switch error {
-        case let error as UserFacingError: message = error.message
-        case let error as PageFetchError: message = error.userMessage
-        case let error as CatalogueError: message = error.userMessage
-        case let error as StateError: message = error.userMessage
-        case let error as TransportError: message = error.userMessage
-        case let error as SnapshotLock.Failure: message = error.userMessage
-        case let error as Snapshotter.Failure: message = error.userMessage
-        case let error as SnapshotDiff.Failure: message = error.userMessage
-        default: message = String(describing: error)
-        }
+        let message = (error as? UserFacing)?.userMessage ?? String(describing: error)
         Terminal.note(message)
         throw ExitCode.failure
     }
