@@ -36,7 +36,7 @@ enum Measure {
         // The last line: /usr/bin/time puts a note about a failed command first.
         let report = (try? String(contentsOfFile: rssFile, encoding: .utf8)) ?? ""
         let rss = report.split(separator: "\n").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } ?? 0
-        return Measurement(seconds: elapsed.seconds, peakRSSKiB: rss, status: exit)
+        return Measurement(seconds: elapsed.inSeconds, peakRSSKiB: rss, status: exit)
     }
 
     static func median(_ values: [Double]) -> Double {
@@ -49,7 +49,7 @@ enum Measure {
     static func time(_ body: () throws -> Void) rethrows -> Double {
         let started = ContinuousClock.now
         try body()
-        return (ContinuousClock.now - started).seconds
+        return (ContinuousClock.now - started).inSeconds
     }
 }
 
@@ -58,6 +58,3 @@ struct BenchError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-extension Duration {
-    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
-}

@@ -152,7 +152,7 @@ struct BenchContext {
         for index in 0..<(smoke ? 3 : 21) {
             let started = ContinuousClock.now
             _ = try await client.get(HTTPRequest(url: endpoint + "?pageNo=1&numOfRows=20"))
-            if index > 0 { trips.append((ContinuousClock.now - started).seconds) } // the first one connects
+            if index > 0 { trips.append((ContinuousClock.now - started).inSeconds) } // the first one connects
         }
         var environment = dlibEnvironment(endpoint)
         environment["COLUMNS"] = "120"

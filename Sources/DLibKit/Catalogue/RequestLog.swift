@@ -16,8 +16,7 @@ public final class RequestLog: Sendable {
     func record(url: String, config: ServiceConfig, outcome: String, started: ContinuousClock.Instant) {
         count.withLock { $0 += 1 }
         guard let sink else { return }
-        let elapsed = ContinuousClock.now - started
-        let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        let ms = (ContinuousClock.now - started).inSeconds * 1000
         sink("GET \(config.redact(url)) → \(outcome) in \(Int(ms.rounded())) ms")
     }
 }

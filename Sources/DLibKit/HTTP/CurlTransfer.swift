@@ -31,8 +31,7 @@ final class CurlTransfer {
 
     private func configure() {
         let context = Unmanaged.passUnretained(self).toOpaque()
-        let timeoutMs = Int(request.timeout.components.seconds * 1000)
-            + Int(request.timeout.components.attoseconds / 1_000_000_000_000_000)
+        let timeoutMs = Int((request.timeout.inSeconds * 1000).rounded())
         dlib_curl_setopt_string(easy, CURLOPT_URL, request.url)
         dlib_curl_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
         dlib_curl_setopt_long(easy, CURLOPT_TIMEOUT_MS, max(timeoutMs, 1))

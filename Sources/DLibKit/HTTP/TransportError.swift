@@ -68,10 +68,7 @@ public struct TransportError: Error, Sendable, Equatable {
     }
 
     static func describe(_ duration: Duration) -> String {
-        let (seconds, attoseconds) = duration.components
-        if attoseconds == 0 { return "\(seconds) s" }
-        let value = Double(seconds) + Double(attoseconds) / 1e18
-        return "\(value.formatted2) s"
+        "\(duration.inSeconds.formatted2) s"
     }
 }
 

@@ -27,7 +27,7 @@ public final class ProgressBar {
     }
 
     static func line(_ progress: Exporter.Progress, elapsed: Duration, width: Int) -> String {
-        let seconds = max(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18, 0.001)
+        let seconds = max(elapsed.inSeconds, 0.001)
         let rate = Double(progress.pagesDone) / seconds
         let left = max(progress.totalPages - progress.pagesDone, 0)
         let eta = rate > 0 ? Int((Double(left) / rate).rounded(.up)) : 0
