@@ -9,7 +9,7 @@ struct RecentCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("table, grid, json or tsv (default: table on a terminal, tsv on a pipe).", valueName: "format"))
     var format: OutputFormat?
 
-    @OptionGroup var scope: SavedCommand.Scope
+    @OptionGroup var scope: StoreOptions
 
     func run() async throws {
         try await reportingFailures {

@@ -10,21 +10,10 @@ struct SavedCommand: AsyncParsableCommand {
         subcommands: [Add.self, List.self, Remove.self, Clear.self, Export.self],
         defaultSubcommand: List.self)
 
-    /// The endpoint the list belongs to, as for every other command.
-    struct Scope: ParsableArguments {
-        @Option(help: ArgumentHelp("The holdings endpoint URL (default: $DLIB_ENDPOINT).", valueName: "url"))
-        var endpoint: String?
-
-        func open() throws -> (LocalStore, String) {
-            let config = try ConnectionOptions.config(endpoint: endpoint)
-            return (try LocalStore(state: .fromEnvironment()), config.endpoint)
-        }
-    }
-
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Save holdings seen on a listed page or a search.")
         @Argument(help: ArgumentHelp("Control numbers.", valueName: "id")) var ids: [String]
-        @OptionGroup var scope: Scope
+        @OptionGroup var scope: StoreOptions
 
         func run() async throws {
             try await reportingFailures {
@@ -35,7 +24,7 @@ struct SavedCommand: AsyncParsableCommand {
                 if !result.unknown.isEmpty {
                     throw UserFacingError(
                         "\(result.unknown.joined(separator: ", ")) not among the holdings dlib has seen; "
-                        + "find \(result.unknown.count == 1 ? "it" : "them") with `dlib search TEXT` or `dlib list --page N` first")
+                        + StoreOptions.findHint(count: result.unknown.count))
                 }
             }
         }
@@ -45,7 +34,7 @@ struct SavedCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Show the saved holdings, newest first.")
         @Option(help: ArgumentHelp("table, grid, json or tsv (default: table on a terminal, tsv on a pipe).", valueName: "format"))
         var format: OutputFormat?
-        @OptionGroup var scope: Scope
+        @OptionGroup var scope: StoreOptions
 
         func run() async throws {
             try await reportingFailures {
@@ -64,7 +53,7 @@ struct SavedCommand: AsyncParsableCommand {
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Take holdings off the saved list.")
         @Argument(help: ArgumentHelp("Control numbers.", valueName: "id")) var ids: [String]
-        @OptionGroup var scope: Scope
+        @OptionGroup var scope: StoreOptions
 
         func run() async throws {
             try await reportingFailures {
@@ -77,7 +66,7 @@ struct SavedCommand: AsyncParsableCommand {
 
     struct Clear: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Empty the saved list.")
-        @OptionGroup var scope: Scope
+        @OptionGroup var scope: StoreOptions
 
         func run() async throws {
             try await reportingFailures {
@@ -93,7 +82,7 @@ struct SavedCommand: AsyncParsableCommand {
         @Option(help: ArgumentHelp("csv or jsonl.", valueName: "format")) var format: ExportCommand.Format = .csv
         @Option(name: .shortAndLong, help: ArgumentHelp("Write to FILE (default: standard output).", valueName: "file")) var output: String?
         @Flag(help: "For Excel: a byte order mark and neutralised formulas, as for `dlib export --excel`.") var excel = false
-        @OptionGroup var scope: Scope
+        @OptionGroup var scope: StoreOptions
 
         func run() async throws {
             try await reportingFailures {

@@ -21,17 +21,14 @@ struct ShowCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("text or json.", valueName: "format"))
     var format: Format = .text
 
-    @Option(help: ArgumentHelp("The holdings endpoint URL (default: $DLIB_ENDPOINT).", valueName: "url"))
-    var endpoint: String?
+    @OptionGroup var scope: StoreOptions
 
     func run() async throws {
         try await reportingFailures {
-            let config = try ConnectionOptions.config(endpoint: endpoint)
-            let store = try LocalStore(state: .fromEnvironment())
+            let (store, endpoint) = try scope.open()
             let wanted = id.trimmingCharacters(in: .whitespaces)
-            guard let holding = try store.holding(wanted, endpoint: config.endpoint) else {
-                throw UserFacingError(
-                    "\(wanted) is not among the holdings dlib has seen; find it with `dlib search TEXT` or `dlib list --page N` first")
+            guard let holding = try store.holding(wanted, endpoint: endpoint) else {
+                throw UserFacingError("\(wanted) is not among the holdings dlib has seen; \(StoreOptions.findHint())")
             }
             switch format {
             case .text:
@@ -40,7 +37,7 @@ struct ShowCommand: AsyncParsableCommand {
             case .json:
                 Terminal.out(JSONWriter.object(holding) + "\n")
             }
-            try store.recordView(holding.controlNo, endpoint: config.endpoint)
+            try store.recordView(holding.controlNo, endpoint: endpoint)
         }
     }
 }

@@ -23,8 +23,6 @@ public struct RetryPolicy: Sendable {
         self.totalBudget = totalBudget
     }
 
-    public static let none = RetryPolicy(retries: 0)
-
     public enum Decision: Equatable {
         case retry(after: Duration)
         case giveUp
@@ -89,7 +87,4 @@ public struct PageFetchError: Error, Sendable {
         default: return error.userMessage + tries
         }
     }
-
-    /// The daily quota is spent: nothing else should be asked today.
-    public var isQuotaSpent: Bool { error.code == "22" }
 }
