@@ -12,19 +12,17 @@ public struct SnapshotBaseline: Sendable {
         var reader = CSVReader(bytes: Array(data))
         _ = try reader.next() // the header
         while let row = try reader.next() {
-            guard row.count >= HoldingRow.header.count, !row[0].isEmpty else { continue }
-            fingerprints[row[0]] = Self.fingerprint(row)
+            guard let holding = HoldingRow.holding(row) else { continue }
+            fingerprints[holding.controlNo] = Self.fingerprint(holding)
         }
     }
 
     public var count: Int { fingerprints.count }
 
-    static func fingerprint(_ values: [String]) -> UInt64 {
-        FNV1a.hash(values.prefix(HoldingRow.header.count).joined(separator: "\u{1F}"))
-    }
-
+    /// The same for a holding read back from a CSV row as for the one it was
+    /// written from: missing and empty fields are both empty here.
     public static func fingerprint(_ holding: Holding) -> UInt64 {
-        fingerprint(HoldingRow.values(holding))
+        FNV1a.hash(HoldingRow.values(holding).joined(separator: "\u{1F}"))
     }
 }
 
