@@ -4,7 +4,16 @@ import Foundation
 
 /// The options of every command that talks to the server.
 struct ConnectionOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The holdings endpoint URL (default: $DLIB_ENDPOINT).", valueName: "url"))
+    @Option(help: ArgumentHelp(
+        "pyxis (the library's own JSON service, no key) or portal (XML, with a service key). "
+            + "Default: $DLIB_SOURCE, the config file's `source`, else portal when a service key is set and pyxis otherwise.",
+        valueName: "source"))
+    var source: Source?
+
+    @Option(help: ArgumentHelp(
+        "The endpoint: for pyxis the base before /search (default \(Source.defaultPyxisEndpoint)); "
+            + "for portal the request URL. Default: $DLIB_ENDPOINT, else the config file's `endpoint`.",
+        valueName: "url"))
     var endpoint: String?
 
     @Option(help: ArgumentHelp("Give up on a request after this many seconds (connecting included).", valueName: "seconds"))
@@ -34,30 +43,18 @@ struct ConnectionOptions: ParsableArguments {
         return CatalogueClient(config: config, timeout: timeoutDuration, retryPolicy: RetryPolicy(retries: retries), log: log)
     }
 
-    /// The endpoint and key, or the one line that says how to set them.
+    /// The source, endpoint and key, or the one line that says what is wrong.
     func serviceConfig() throws -> ServiceConfig {
-        try Self.config(endpoint: endpoint)
+        try Self.settings(source: source, endpoint: endpoint).config
     }
 
-    /// Endpoint: --endpoint, else DLIB_ENDPOINT, else the config file's
-    /// `endpoint`. Key: DLIB_SERVICE_KEY, else the config file's
-    /// `service_key`, else a `serviceKey=` pasted into the endpoint.
-    static func config(endpoint explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> ServiceConfig {
-        let file = ConfigFile.location(environment: environment)
-        let settings = try file.load()
-        let given = (explicit ?? environment["DLIB_ENDPOINT"].flatMap { $0.isEmpty ? nil : $0 } ?? settings["endpoint"] ?? "")
-            .trimmingCharacters(in: .whitespaces)
-        let (endpoint, pastedKey) = ServiceConfig.splitKey(from: given)
-        let key = environment["DLIB_SERVICE_KEY"].flatMap { $0.isEmpty ? nil : $0 } ?? settings["service_key"] ?? pastedKey
-        Redaction.remember(key)
-        guard !endpoint.isEmpty else {
-            throw UserFacingError(
-                "no endpoint configured; set DLIB_ENDPOINT (and DLIB_SERVICE_KEY) or pass --endpoint URL. "
-                + "To try the sample catalogue: ./scripts/demo")
-        }
-        guard endpoint.hasPrefix("http://") || endpoint.hasPrefix("https://") else {
-            throw UserFacingError("the endpoint must be an http:// or https:// URL, not \"\(endpoint)\"")
-        }
-        return ServiceConfig(endpoint: endpoint, serviceKey: key)
+    /// Every setting and where it came from (see `Settings`); the key is
+    /// remembered for redaction whatever happens next.
+    static func settings(source: Source?, endpoint: String?) throws -> Settings {
+        let settings = try Settings.resolve(source: source, endpoint: endpoint)
+        Redaction.remember(settings.serviceKey?.value)
+        return settings
     }
 }
+
+extension Source: ExpressibleByArgument {}

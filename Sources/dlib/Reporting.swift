@@ -16,8 +16,10 @@ enum Terminal {
     }
 
     /// One line on stderr, prefixed so it is clear which program spoke.
+    /// Lines carry server text (messages, HTML titles): the sanitiser the
+    /// tables use keeps its controls and line breaks off the terminal.
     static func note(_ line: String) {
-        FileHandle.standardError.write(Data("dlib: \(Redaction.apply(line))\n".utf8))
+        FileHandle.standardError.write(Data("dlib: \(Sanitiser.clean(Redaction.apply(line)))\n".utf8))
     }
 }
 

@@ -4,11 +4,14 @@ import DLibKit
 /// For commands that read dlib's local store (`show`, `saved`, `recent`):
 /// which endpoint's holdings, and the store itself.
 struct StoreOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The holdings endpoint URL (default: $DLIB_ENDPOINT).", valueName: "url"))
+    @Option(help: ArgumentHelp("pyxis or portal, as for `dlib list` (default: $DLIB_SOURCE, …).", valueName: "source"))
+    var source: Source?
+
+    @Option(help: ArgumentHelp("The endpoint whose holdings to use (default: $DLIB_ENDPOINT, …).", valueName: "url"))
     var endpoint: String?
 
     func open() throws -> (LocalStore, String) {
-        let config = try ConnectionOptions.config(endpoint: endpoint)
+        let config = try ConnectionOptions.settings(source: source, endpoint: endpoint).config
         return (try LocalStore(state: .fromEnvironment()), config.endpoint)
     }
 

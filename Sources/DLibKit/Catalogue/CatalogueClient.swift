@@ -50,15 +50,21 @@ public struct CatalogueClient: Sendable {
         }
         log.record(url: request.url, config: config,
                    outcome: "HTTP \(response.status), \(response.body.count) bytes", started: started)
-        return try Self.interpret(response, for: query)
+        return try interpret(response, for: query)
     }
 
-    static func interpret(_ response: HTTPResponse, for query: PageQuery) throws(CatalogueError) -> Page {
-        guard response.status == 200 else { throw .http(status: response.status, retryAfter: response.retryAfter) }
-        if HTMLExcerpt.looksLikeHTML(response) {
-            throw .notXML(status: response.status, contentType: response.contentType,
-                          excerpt: HTMLExcerpt.headline(of: response.body))
+    /// The answer read in the configured source's dialect, and checked for
+    /// what neither dialect can check alone.
+    func interpret(_ response: HTTPResponse, for query: PageQuery) throws(CatalogueError) -> Page {
+        let page: Page
+        do throws(CatalogueError) {
+            page = try config.source.dialect.interpret(response, for: query, config: config)
+        } catch .pyxisFailure(let code, let message) where query.keyword == nil && config.listTerm.isEmpty {
+            throw .listTermRefused(code: code, message: message)
         }
-        return try HoldingsParser.parse(response.body, defaultPageNo: query.pageNo, defaultPageSize: query.pageSize)
+        if let total = page.totalCount, !(0...Page.plausibleMaximumCount).contains(total) {
+            throw .implausibleCount(String(total))
+        }
+        return page
     }
 }

@@ -7,10 +7,27 @@ public enum CatalogueError: Error, Sendable, Equatable {
     case gateway(reasonCode: String, authMessage: String?, errorMessage: String?)
     /// An HTTP status other than 200, with its `Retry-After` when sent.
     case http(status: Int, retryAfter: String?)
-    /// Something that is not the contract's XML (an HTML maintenance page…).
-    case notXML(status: Int, contentType: String?, excerpt: String)
+    /// An HTML page (maintenance, a login wall) where `expected` (XML or
+    /// JSON) was due.
+    case notXML(status: Int, contentType: String?, excerpt: String, expected: String = "XML")
     /// XML that libxml2 could not read, or that is not the contract's.
     case malformed(detail: String)
+    /// A body that is not JSON where the Pyxis source expects it.
+    case notJSON(detail: String)
+    /// The answer is in the other source's dialect: a misconfigured source.
+    case otherDialect(answered: Source, asked: Source)
+    /// Pyxis JSON of the wrong shape ("data.list is missing").
+    case unexpectedAnswer(detail: String)
+    /// Pyxis's `"success": false`, with its code and message.
+    case pyxisFailure(code: String, message: String)
+    /// `"success": false` for a listing with an empty search term: some
+    /// Pyxis servers refuse one, and the setting that fixes it is named.
+    case listTermRefused(code: String, message: String)
+    /// A `totalCount` that is negative or larger than any catalogue.
+    case implausibleCount(String)
+    /// A page that holds only holdings an earlier page held: the server
+    /// ignores the page asked for, and going on would never end.
+    case repeatedPage(page: Int)
     case transport(TransportError)
 
     /// The contract's code for the failure, where it has one.
@@ -30,12 +47,28 @@ public enum CatalogueError: Error, Sendable, Equatable {
             return APICode.sentence(code: reason, message: auth ?? err ?? "SERVICE ERROR")
         case .http(let status, _):
             return "the server answered HTTP \(status)"
-        case .notXML(let status, let contentType, let excerpt):
+        case .notXML(let status, let contentType, let excerpt, let expected):
             let type = contentType.map { "\($0.split(separator: ";").first.map(String.init) ?? $0), " } ?? ""
             let quoted = excerpt.isEmpty ? "" : ": \"\(excerpt)\""
-            return "the server sent an HTML page (\(type)HTTP \(status)) instead of XML\(quoted)"
+            return "the server sent an HTML page (\(type)HTTP \(status)) instead of \(expected)\(quoted)"
         case .malformed(let detail):
             return "the server's answer is not valid catalogue XML (\(detail))"
+        case .notJSON(let detail):
+            return "the server's answer is not valid JSON (\(detail))"
+        case .otherDialect(let answered, _):
+            let article = answered == .portal ? "a portal" : "a Pyxis"
+            return "the server answered \(answered.format); is this \(article) endpoint? try --source \(answered.rawValue)"
+        case .unexpectedAnswer(let detail):
+            return "unexpected answer: \(detail)"
+        case .pyxisFailure(let code, let message):
+            return "the server refused the request: \(message) (\(code))"
+        case .listTermRefused(let code, let message):
+            return "the server refused to list without a search term: \(message) (\(code)); "
+                + "set list-term in the config file (or DLIB_LIST_TERM) to the term `dlib list` should send"
+        case .implausibleCount(let count):
+            return "the server claims \(count) holdings, which no catalogue holds; not paging through it"
+        case .repeatedPage(let page):
+            return "page \(page) repeats the holdings of an earlier page: the server ignores the page asked for; stopped"
         case .transport(let error):
             return error.userMessage
         }

@@ -17,6 +17,10 @@ public struct Page: Sendable, Equatable {
         self.itemsWithoutId = itemsWithoutId
     }
 
+    /// More holdings than any library's catalogue holds: a server that
+    /// claims so is wrong, and paging through it would never end.
+    public static let plausibleMaximumCount = 100_000_000
+
     /// `ceil(totalCount / pageSize)`, per the contract.
     public var totalPages: Int? {
         guard let totalCount, pageSize > 0 else { return nil }

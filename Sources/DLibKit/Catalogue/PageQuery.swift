@@ -2,6 +2,7 @@
 public struct PageQuery: Sendable, Hashable {
     public var pageNo: Int
     public var pageSize: Int
+    /// The search text; nil lists the catalogue.
     public var keyword: String?
 
     public init(pageNo: Int, pageSize: Int, keyword: String? = nil) {
@@ -10,18 +11,8 @@ public struct PageQuery: Sendable, Hashable {
         self.keyword = keyword.flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    /// `GET <endpoint>?serviceKey=…&pageNo=…&numOfRows=…[&keyword=…]`
+    /// The request URL in the configured source's dialect.
     public func url(for config: ServiceConfig) -> String {
-        var url = config.endpoint
-        var separator = url.contains("?") ? (url.hasSuffix("?") || url.hasSuffix("&") ? "" : "&") : "?"
-        func append(_ name: String, _ value: String) {
-            url += separator + name + "=" + value
-            separator = "&"
-        }
-        if let key = config.encodedServiceKey { append("serviceKey", key) }
-        append("pageNo", String(pageNo))
-        append("numOfRows", String(pageSize))
-        if let keyword { append("keyword", PercentEncoding.encode(keyword)) }
-        return url
+        config.source.dialect.url(for: self, config: config)
     }
 }

@@ -1,14 +1,22 @@
 import Foundation
 
-/// Where the catalogue lives and the key that opens it.
+/// Where the catalogue lives, which dialect it speaks, and the key that
+/// opens it (the portal's; Pyxis needs none).
 public struct ServiceConfig: Sendable {
-    /// The endpoint URL, without the service key.
+    public var source: Source
+    /// The endpoint URL, without the service key. For Pyxis, the base:
+    /// everything before `/search`.
     public var endpoint: String
     public var serviceKey: String?
+    /// What `dlib list` searches for on Pyxis, which lists by searching.
+    public var listTerm: String
 
-    public init(endpoint: String, serviceKey: String?) {
+    public init(endpoint: String, serviceKey: String?, source: Source = .portal, listTerm: String = "") {
+        self.source = source
         self.endpoint = endpoint
-        self.serviceKey = serviceKey.flatMap { $0.isEmpty ? nil : $0 }
+        // Pyxis takes no key: one configured for the portal never travels there.
+        self.serviceKey = source == .portal ? serviceKey.flatMap { $0.isEmpty ? nil : $0 } : nil
+        self.listTerm = listTerm
     }
 
     /// The key as it goes on the wire: encoded exactly once. A key the portal

@@ -1,22 +1,43 @@
-/// A holding as a row of the export: the fixed column order and names of
-/// the CSV header, values as in the data (missing is empty).
+/// A holding as a row of the export: one column per field of the one field
+/// list, named by `Holding.Field.columnName`, values as in the data
+/// (missing is empty).
 public enum HoldingRow {
-    public static let header = [
-        "control_no", "title", "author", "publisher", "pub_year", "isbn",
-        "call_no", "material_type", "location", "reg_date", "cover_url",
-    ]
+    public static let header = Holding.Field.allCases.map(\.columnName)
 
     public static func values(_ holding: Holding) -> [String] {
-        holding.fields.map { $0.value ?? "" }
+        Holding.Field.allCases.map { holding[text: $0] ?? "" }
     }
 
-    /// The holding a row of a dlib CSV stands for (empty is missing).
+    /// The holding a row of a CSV in today's layout stands for.
     public static func holding(_ row: [String]) -> Holding? {
-        guard row.count >= header.count, !row[0].isEmpty else { return nil }
-        func value(_ index: Int) -> String? { row[index].isEmpty ? nil : row[index] }
-        return Holding(
-            controlNo: row[0], title: value(1), author: value(2), publisher: value(3), pubYear: value(4),
-            isbn: value(5), callNo: value(6), materialType: value(7), location: value(8),
-            regDate: value(9), coverUrl: value(10))
+        Layout.current.holding(row)
+    }
+
+    /// Which field each column of a dlib CSV holds, read from its header,
+    /// so a snapshot written before fields were added still reads: a column
+    /// it lacks is empty, a column dlib does not know is ignored.
+    public struct Layout: Sendable {
+        private let columns: [Holding.Field?]
+
+        public static let current = Layout(columns: Holding.Field.allCases)
+
+        private init(columns: [Holding.Field?]) {
+            self.columns = columns
+        }
+
+        /// nil unless the header is a dlib CSV's: `control_no` first.
+        public init?(header: [String]) {
+            guard header.first == Holding.Field.controlNo.columnName else { return nil }
+            columns = header.map { Holding.Field(anyName: $0) }
+        }
+
+        public func holding(_ row: [String]) -> Holding? {
+            guard let id = row.first, !id.isEmpty else { return nil }
+            var values: [Holding.Field: String] = [:]
+            for (field, value) in zip(columns, row) {
+                if let field, values[field] == nil { values[field] = value }
+            }
+            return Holding(controlNo: id) { values[$0] }
+        }
     }
 }

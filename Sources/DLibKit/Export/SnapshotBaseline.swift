@@ -10,9 +10,9 @@ public struct SnapshotBaseline: Sendable {
     public init(csvAt path: String) throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
         var reader = CSVReader(bytes: Array(data))
-        _ = try reader.next() // the header
+        let layout = try reader.next().flatMap(HoldingRow.Layout.init(header:)) ?? .current
         while let row = try reader.next() {
-            guard let holding = HoldingRow.holding(row) else { continue }
+            guard let holding = layout.holding(row) else { continue }
             fingerprints[holding.controlNo] = Self.fingerprint(holding)
         }
     }

@@ -55,10 +55,12 @@ public struct SnapshotDiff: Sendable {
         catch { throw .unreadable(path, reason: (error as NSError).localizedDescription) }
         var reader = CSVReader(bytes: Array(data))
         do {
-            guard try reader.next() == HoldingRow.header else { throw Failure.notASnapshot(path) }
+            guard let header = try reader.next(), let layout = HoldingRow.Layout(header: header) else {
+                throw Failure.notASnapshot(path)
+            }
             var holdings: [Holding] = []
             while let row = try reader.next() {
-                if let holding = HoldingRow.holding(row) { holdings.append(holding) }
+                if let holding = layout.holding(row) { holdings.append(holding) }
             }
             return holdings
         } catch let failure as Failure {

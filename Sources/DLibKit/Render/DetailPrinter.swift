@@ -12,14 +12,11 @@ public struct DetailPrinter {
 
     static let labelWidth = 15
 
-    private var labels: [(name: String, label: String)] {
-        [
-            ("controlNo", "Control No."), ("title", "Title"), ("author", "Author"),
-            ("publisher", "Publisher"), ("pubYear", "Year"), ("isbn", "ISBN"),
-            ("callNo", "Call No."), ("materialType", "Material"), ("location", "Location"),
-            ("regDate", "Registered"),
-        ]
-    }
+    /// Shown on every holding, with `—` when missing; the other fields of
+    /// the one list only when the source sent them.
+    static let alwaysShown: Set<Holding.Field> = [
+        .controlNo, .title, .author, .publisher, .pubYear, .isbn, .callNo, .materialType, .location, .regDate,
+    ]
 
     public func render(_ holding: Holding) -> String {
         let valueWidth = style.width - Self.labelWidth
@@ -30,16 +27,22 @@ public struct DetailPrinter {
             lines.append(style.bold(title))
         }
         lines.append("")
-        let values = Dictionary(uniqueKeysWithValues: holding.fields.map { ($0.name, $0.value) })
-        for (name, label) in labels {
-            var value = values[name].flatMap { $0 }.map(Sanitiser.clean) ?? "—"
-            if name == "regDate", let date = holding.regDate {
-                value = PeopleDate.text(Sanitiser.clean(date), language: language)
-            }
+        func add(_ label: String, _ value: String) {
             let wrapped = TextWrap.lines(value, width: valueWidth)
             for (index, line) in (wrapped.isEmpty ? ["—"] : wrapped).enumerated() {
                 lines.append((index == 0 ? style.dim(DisplayWidth.fit(label, to: Self.labelWidth)) : indent) + line)
             }
+        }
+        for field in Holding.Field.allCases where field != .coverUrl && field != .copies {
+            guard let raw = holding[text: field] else {
+                if Self.alwaysShown.contains(field) { add(field.label, "—") }
+                continue
+            }
+            let value = Sanitiser.clean(raw)
+            add(field.label, field == .regDate ? PeopleDate.text(value, language: language) : value)
+        }
+        for (index, copy) in holding.copies.enumerated() {
+            add(index == 0 ? "Copies" : "", Self.describe(copy))
         }
         let coverLabel = style.dim(DisplayWidth.fit("Cover", to: Self.labelWidth))
         if let url = holding.coverUrl {
@@ -56,6 +59,15 @@ public struct DetailPrinter {
             }
         }
         return lines.map { $0.trimmingTrailingSpaces() }.joined(separator: "\n") + "\n"
+    }
+}
+
+extension DetailPrinter {
+    /// One copy on one line: where, call number, availability, due date.
+    static func describe(_ copy: Copy) -> String {
+        var parts = [copy.location, copy.callNo, copy.availability].compactMap { $0 }.map(Sanitiser.clean)
+        if let due = copy.dueDate { parts.append("due " + Sanitiser.clean(due)) }
+        return parts.isEmpty ? "—" : parts.joined(separator: " · ")
     }
 }
 

@@ -55,6 +55,11 @@ public final class LocalStore: Sendable {
                 table.primaryKey(["endpoint", "controlNo"])
             }
         }
+        migrator.registerMigration("v2: the Pyxis source's fields") { db in
+            for table in ["cachedHolding", "savedHolding"] {
+                try HoldingColumns.add(HoldingColumns.addedInV2, to: table, in: db)
+            }
+        }
         return migrator
     }
 

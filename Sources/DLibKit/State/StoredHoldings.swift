@@ -1,27 +1,38 @@
 import Foundation
 import GRDB
 
-/// The holding's columns, shared by the tables that keep whole holdings.
+/// The holding's columns, shared by the tables that keep whole holdings:
+/// one text column per field of the one field list, named as in JSON.
 enum HoldingColumns {
-    static let names = Holding.fieldNames
+    /// The columns of the first schema; later fields came with migrations.
+    static let firstSchema: [Holding.Field] = [
+        .controlNo, .title, .author, .publisher, .pubYear, .isbn, .callNo, .materialType, .location, .regDate, .coverUrl,
+    ]
 
     static func define(in table: TableDefinition) {
         table.column("controlNo", .text).notNull()
-        for name in names.dropFirst() { table.column(name, .text) }
+        for field in firstSchema.dropFirst() { table.column(field.name, .text) }
+    }
+
+    /// The fields the Pyxis source brought (migration v2). A field added
+    /// later gets a migration and a list of its own: a migration that has
+    /// run must never change.
+    static let addedInV2: [Holding.Field] = [.place, .edition, .issn, .pages, .size, .availability, .copies]
+
+    static func add(_ fields: [Holding.Field], to table: String, in db: Database) throws {
+        try db.alter(table: table) { alteration in
+            for field in fields { alteration.add(column: field.name, .text) }
+        }
     }
 
     static func holding(from row: Row) -> Holding {
-        Holding(
-            controlNo: row["controlNo"], title: row["title"], author: row["author"], publisher: row["publisher"],
-            pubYear: row["pubYear"], isbn: row["isbn"], callNo: row["callNo"], materialType: row["materialType"],
-            location: row["location"], regDate: row["regDate"], coverUrl: row["coverUrl"])
+        Holding(controlNo: row["controlNo"]) { field in row[field.name] }
     }
 
     static func encode(_ holding: Holding, to container: inout PersistenceContainer) {
-        for (name, value) in holding.fields { container[name] = value }
+        for field in Holding.Field.allCases { container[field.name] = holding[text: field] }
     }
 }
-
 /// A holding as dlib last fetched it from an endpoint.
 struct CachedHolding: FetchableRecord, PersistableRecord, Sendable {
     static let databaseTableName = "cachedHolding"
