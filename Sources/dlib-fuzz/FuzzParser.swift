@@ -1,12 +1,19 @@
 import DLibKit
 import Foundation
 
-/// libFuzzer's entry point: any bytes through the holdings parser. The
+/// Which parser the bytes go through: `DLIB_FUZZ_TARGET=pyxis` for the
+/// Pyxis JSON mapping, anything else for the portal's XML parser.
+let fuzzTarget: Source = ProcessInfo.processInfo.environment["DLIB_FUZZ_TARGET"] == "pyxis" ? .pyxis : .portal
+
+/// libFuzzer's entry point: any bytes through one source's parser. The
 /// parser may refuse them, never crash, hang or grow without bound.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzHoldingsParser(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = size > 0 && data != nil ? Array(UnsafeBufferPointer(start: data, count: size)) : []
-    _ = try? HoldingsParser.parse(bytes, defaultPageNo: 1, defaultPageSize: 20)
+    switch fuzzTarget {
+    case .portal: _ = try? HoldingsParser.parse(bytes, defaultPageNo: 1, defaultPageSize: 20)
+    case .pyxis: _ = try? CatalogueClient.parse(bytes, source: .pyxis)
+    }
     return 0
 }
 
@@ -47,7 +54,7 @@ struct ReplayCorpus {
                 count += 1
             }
         }
-        print("replayed \(count) inputs through the parser without a crash")
+        print("replayed \(count) inputs through the \(fuzzTarget.rawValue) parser without a crash")
     }
 }
 #endif

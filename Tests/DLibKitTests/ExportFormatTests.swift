@@ -18,8 +18,9 @@ import Testing
 
     @Test func csvIsRFC4180WithCRLF() {
         let text = String(decoding: csv([Holding(controlNo: "A1", title: "a, \"b\"\nc", author: "plain")]), as: UTF8.self)
-        #expect(text == "control_no,title,author,publisher,pub_year,isbn,call_no,material_type,location,reg_date,cover_url\r\n"
-            + "A1,\"a, \"\"b\"\"\nc\",plain,,,,,,,,\r\n")
+        #expect(text == "control_no,title,author,publisher,pub_year,isbn,call_no,material_type,location,reg_date,cover_url,"
+            + "place,edition,issn,pages,size,availability,copies\r\n"
+            + "A1,\"a, \"\"b\"\"\nc\",plain,,,,,,,,,,,,,,,\r\n")
     }
 
     @Test func everyAwkwardStringSurvivesAJSONLinesRoundTrip() throws {

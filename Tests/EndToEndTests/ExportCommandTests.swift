@@ -57,7 +57,7 @@ import Testing
         }
         let expected = Sandbox.catalogue.filter { ($0["title"] ?? "").contains("탄소") || ($0["author"] ?? "").contains("탄소") }
         #expect(objects.map { $0["controlNo"] as? String } == expected.map(\.controlNo))
-        #expect(objects.allSatisfy { Set($0.keys) == Set(Holding.fieldNames) })
+        #expect(objects.allSatisfy { Set($0.keys) == Set(Holding.Field.allCases.map(\.name)) })
     }
 
     @Test func aFailedExportLeavesNoFile() throws {

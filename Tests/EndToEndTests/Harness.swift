@@ -89,6 +89,7 @@ final class Sandbox {
 
     func dlib(key: String? = nil, extra: [String: String] = [:]) -> DLibProcess {
         var environment = [
+            "DLIB_SOURCE": "portal",
             "DLIB_ENDPOINT": endpoint,
             "DLIB_STATE_DIR": stateDir,
             "COLUMNS": "132",

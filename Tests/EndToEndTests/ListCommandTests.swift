@@ -114,11 +114,12 @@ import Testing
         #expect(box.server.requests.map(\.numOfRows) == [7, 7])
     }
 
-    @Test func withoutAnEndpointOneLineSaysHowToSetOne() throws {
+    @Test func thePortalWithoutAnEndpointIsOneLineSayingHowToSetOne() throws {
         let box = try Sandbox()
         let result = try box.dlib(extra: ["DLIB_ENDPOINT": ""]).run("list")
         #expect(result.status == 1)
-        #expect(result.stderr.hasPrefix("dlib: no endpoint configured; set DLIB_ENDPOINT"))
+        #expect(result.stderr.hasPrefix("dlib: no endpoint configured for the portal source; set DLIB_ENDPOINT"))
+        #expect(result.stderr.contains("dlib doctor"))
         #expect(result.stderr.split(separator: "\n").count == 1)
         #expect(result.stdout.isEmpty)
     }

@@ -9,10 +9,11 @@ import Testing
         let box = try Sandbox()
         let result = try box.dlib().run("list")
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines.first == "control_no\ttitle\tauthor\tpublisher\tpub_year\tisbn\tcall_no\tmaterial_type\tlocation\treg_date\tcover_url")
+        #expect(lines.first == "control_no\ttitle\tauthor\tpublisher\tpub_year\tisbn\tcall_no\tmaterial_type\tlocation\treg_date\tcover_url"
+            + "\tplace\tedition\tissn\tpages\tsize\tavailability\tcopies")
         #expect(lines.count == 22, "header, 20 rows, and the final newline")
         let rows = lines.dropFirst().dropLast().map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
-        #expect(rows.allSatisfy { $0.count == 11 })
+        #expect(rows.allSatisfy { $0.count == 18 })
         #expect(rows.map { String($0[0]) } == box.ids(page: 1))
         #expect(!result.stdout.contains("\u{1B}"), "no escapes on a pipe")
         #expect(!result.stdout.contains("─"), "no box drawing on a pipe")

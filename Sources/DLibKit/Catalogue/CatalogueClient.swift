@@ -68,3 +68,14 @@ public struct CatalogueClient: Sendable {
         return page
     }
 }
+
+extension CatalogueClient {
+    /// One whole body read as `source`'s answer to page 1, with no request:
+    /// for the fuzz targets and the parser benchmarks.
+    public static func parse(_ body: [UInt8], source: Source, pageSize: Int = 20,
+                             endpoint: String = "http://127.0.0.1/") throws(CatalogueError) -> Page {
+        let client = CatalogueClient(config: ServiceConfig(endpoint: endpoint, serviceKey: nil, source: source))
+        let response = HTTPResponse(status: 200, contentType: nil, body: body)
+        return try client.interpret(response, for: PageQuery(pageNo: 1, pageSize: pageSize, keyword: "x"))
+    }
+}

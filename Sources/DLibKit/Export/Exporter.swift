@@ -42,12 +42,17 @@ public struct Exporter: Sendable {
         var seen = Set<String>()
         var lastPage = 1
 
-        func accept(_ page: Page) throws {
+        func accept(_ page: Page, number: Int) throws {
             summary.pages += 1
             summary.itemsWithoutId += page.itemsWithoutId
             if summary.firstTotalCount == nil { summary.firstTotalCount = page.totalCount }
             if let total = page.totalCount { summary.lastTotalCount = total }
             let fresh = page.holdings.filter { seen.insert($0.controlNo).inserted }
+            // A whole page of holdings already written: the server ignores
+            // the page (or offset) asked for, and would do so forever.
+            if number > 1, !page.holdings.isEmpty, fresh.isEmpty {
+                throw CatalogueError.repeatedPage(page: number)
+            }
             summary.duplicates += page.holdings.count - fresh.count
             summary.holdings += fresh.count
             try deliver(fresh)
@@ -57,7 +62,7 @@ public struct Exporter: Sendable {
         // Page 1 alone first: its totalCount says how many pages to ask for.
         let first = try await loader.page(query(1))
         lastPage = max(first.totalPages ?? 1, 1)
-        try accept(first)
+        try accept(first, number: 1)
 
         let loader = self.loader
         try await withThrowingTaskGroup(of: (Int, Page).self) { group in
@@ -85,7 +90,7 @@ public struct Exporter: Sendable {
                 if let pages = page.totalPages, pages > lastPage { lastPage = pages }
                 finished[number] = page
                 while let ready = finished.removeValue(forKey: nextToDeliver) {
-                    try accept(ready)
+                    try accept(ready, number: nextToDeliver)
                     nextToDeliver += 1
                 }
                 startMore()

@@ -16,7 +16,7 @@ public struct TablePrinter {
         self.footer = footer
     }
 
-    private enum Kind { case id, title, author, publisher, year, cover, coverShort }
+    private enum Kind { case id, title, author, publisher, year, availability, cover, coverShort }
 
     private struct Column {
         var kind: Kind
@@ -54,6 +54,7 @@ public struct TablePrinter {
         case .author: return text(holding.author)
         case .publisher: return text(holding.publisher)
         case .year: return text(holding.pubYear)
+        case .availability: return text(Self.availability(holding))
         case .cover, .coverShort:
             // The last column: not padded, so a line has no trailing blanks.
             let short = column.kind == .coverShort
@@ -73,27 +74,38 @@ public struct TablePrinter {
         var author: Column? = Column(kind: .author, header: "Author", width: natural("Author", 16) { $0.author })
         var publisher: Column? = Column(kind: .publisher, header: "Publisher", width: natural("Publisher", 14) { $0.publisher })
         var year: Column? = Column(kind: .year, header: "Year", width: 4)
+        // Only where the source says (Pyxis): a portal page has no such column.
+        var availability: Column? = holdings.contains { Self.availability($0) != nil }
+            ? Column(kind: .availability, header: "Status", width: natural("Status", 12, Self.availability)) : nil
         var cover = Column(kind: .cover, header: "Cover", width: DisplayWidth.of(CoverMark.missing))
         // The title is what people scan for: it keeps two fifths of the line.
         let minimumTitle = max(14, style.width * 2 / 5)
 
         func fixedWidth() -> Int {
-            ([id, cover] + [author, publisher, year].compactMap { $0 }).reduce(0) { $0 + $1.width + Self.gap.count }
+            ([id, cover] + [author, publisher, year, availability].compactMap { $0 }).reduce(0) { $0 + $1.width + Self.gap.count }
         }
         // Give way, least useful first, until the title has room.
         var step = 0
-        while style.width - fixedWidth() < minimumTitle && step < 6 {
+        while style.width - fixedWidth() < minimumTitle && step < 7 {
             switch step {
             case 0: if let current = publisher?.width { publisher?.width = min(current, 10) }
             case 1: if let current = author?.width { author?.width = min(current, 10) }
             case 2: publisher = nil
             case 3: cover = Column(kind: .coverShort, header: "Cv", width: 2)
             case 4: author = nil
-            default: year = nil
+            case 5: year = nil
+            default: availability = nil
             }
             step += 1
         }
         let title = Column(kind: .title, header: "Title", width: max(style.width - fixedWidth(), 1))
-        return [id, title] + [author, publisher, year].compactMap { $0 } + [cover]
+        return [id, title] + [author, publisher, year, availability].compactMap { $0 } + [cover]
+    }
+
+    /// The first copy's availability, and how many more copies there are:
+    /// `대출가능 +2`. The detail view lists every copy.
+    static func availability(_ holding: Holding) -> String? {
+        guard let first = holding.availability else { return nil }
+        return holding.copies.count > 1 ? "\(first) +\(holding.copies.count - 1)" : first
     }
 }
