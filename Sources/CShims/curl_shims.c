@@ -32,6 +32,10 @@ CURLcode dlib_curl_getinfo_pointer(CURL *handle, CURLINFO info, void **value) {
     return curl_easy_getinfo(handle, info, value);
 }
 
+CURLcode dlib_curl_getinfo_off_t(CURL *handle, CURLINFO info, curl_off_t *value) {
+    return curl_easy_getinfo(handle, info, value);
+}
+
 CURLcode dlib_curl_message_result(const CURLMsg *message) {
     return message->data.result;
 }

@@ -19,7 +19,7 @@ struct DLib: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             ListCommand.self, SearchCommand.self, ShowCommand.self, SavedCommand.self, RecentCommand.self,
-            ExportCommand.self, SnapshotCommand.self, DiffCommand.self,
+            ExportCommand.self, SnapshotCommand.self, DiffCommand.self, DoctorCommand.self,
         ]
     )
 }

@@ -5,30 +5,46 @@ import Foundation
 struct ShowCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
-        abstract: "Show every field of one holding seen on a listed page.",
+        abstract: "Show every field of one holding seen on a listed page, with its copies.",
         discussion: """
-        Reads the holdings dlib has already fetched from this endpoint (by `dlib list` or `dlib search`),
-        so it works without asking the server again. Dates are written out in your
+        Reads the holdings dlib has already fetched from this endpoint (by `dlib list`,
+        `dlib search` or `dlib export`). On the pyxis source it also asks the library for
+        each copy's call number, location, circulation state and due date; when that
+        fails it shows what it has, with a note. Dates are written out in your
         language (LC_ALL, LC_TIME or LANG: ko… for Korean).
         """
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
 
-    @Argument(help: ArgumentHelp("The holding's control number, e.g. MOE000001234.", valueName: "id"))
+    @Argument(help: ArgumentHelp("The holding's id: a control number (MOE000001234) or a Pyxis id (5006619).", valueName: "id"))
     var id: String
 
     @Option(help: ArgumentHelp("text or json.", valueName: "format"))
     var format: Format = .text
 
-    @OptionGroup var scope: StoreOptions
+    @Flag(help: "Do not ask the library for the copies' current state; show what dlib has.")
+    var offline = false
+
+    @OptionGroup var connection: ConnectionOptions
 
     func run() async throws {
         try await reportingFailures {
-            let (store, endpoint) = try scope.open()
+            let config = try connection.serviceConfig()
+            let store = try LocalStore(state: .fromEnvironment())
             let wanted = id.trimmingCharacters(in: .whitespaces)
-            guard let holding = try store.holding(wanted, endpoint: endpoint) else {
+            guard var holding = try store.holding(wanted, endpoint: config.endpoint) else {
                 throw UserFacingError("\(wanted) is not among the holdings dlib has seen; \(StoreOptions.findHint())")
+            }
+            if !offline {
+                do {
+                    if let copies = try await connection.client(for: config).copies(of: holding.controlNo) {
+                        holding.copies = copies
+                    }
+                } catch {
+                    let reason = (error as? UserFacing)?.userMessage ?? "\(error)"
+                    Terminal.note("could not ask for the copies' current state (\(reason)); showing what dlib last fetched")
+                }
             }
             switch format {
             case .text:
@@ -37,7 +53,7 @@ struct ShowCommand: AsyncParsableCommand {
             case .json:
                 Terminal.out(JSONWriter.object(holding) + "\n")
             }
-            try store.recordView(holding.controlNo, endpoint: endpoint)
+            try store.recordView(holding.controlNo, endpoint: config.endpoint)
         }
     }
 }

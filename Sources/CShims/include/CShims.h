@@ -18,6 +18,7 @@ CURLcode dlib_curl_setopt_callback(CURL *handle, CURLoption option, dlib_curl_da
 CURLcode dlib_curl_getinfo_long(CURL *handle, CURLINFO info, long *value);
 CURLcode dlib_curl_getinfo_string(CURL *handle, CURLINFO info, const char **value);
 CURLcode dlib_curl_getinfo_pointer(CURL *handle, CURLINFO info, void **value);
+CURLcode dlib_curl_getinfo_off_t(CURL *handle, CURLINFO info, curl_off_t *value);
 
 CURLMcode dlib_curl_multi_setopt_long(CURLM *multi, CURLMoption option, long value);
 

@@ -5,7 +5,7 @@ public struct CatalogueClient: Sendable {
     public var timeout: Duration
     public var retryPolicy: RetryPolicy
     public let log: RequestLog
-    private let http: CurlClient
+    let http: CurlClient
 
     public init(config: ServiceConfig, http: CurlClient = CurlClient(), timeout: Duration = .seconds(30),
                 retryPolicy: RetryPolicy = RetryPolicy(), log: RequestLog = RequestLog()) {
@@ -19,16 +19,35 @@ public struct CatalogueClient: Sendable {
     /// The page, asked for again as the retry policy allows; a failure is a
     /// `PageFetchError` naming the page and the attempts made.
     public func page(_ query: PageQuery) async throws -> Page {
+        try await retrying(page: query.pageNo) { try await fetchOnce(query) }
+    }
+
+    /// One request, no retry.
+    public func fetchOnce(_ query: PageQuery) async throws -> Page {
+        try interpret(try await get(query.url(for: config)), for: query)
+    }
+
+    /// Every copy of one holding with its circulation state, from the Pyxis
+    /// source's items service (the portal has none: nil).
+    public func copies(of id: String) async throws -> [Copy]? {
+        guard config.source == .pyxis else { return nil }
+        let url = PyxisItems.url(id: id, config: config)
+        return try await retrying(page: 1) { try PyxisItems.copies(from: try await get(url)) }
+    }
+
+    /// `body` again as the retry policy allows; a failure is a
+    /// `PageFetchError` naming the page and the attempts made.
+    private func retrying<T>(page: Int, _ body: () async throws -> T) async throws -> T {
         let clock = ContinuousClock()
         let started = clock.now
         var attempt = 1
         while true {
             do {
-                return try await fetchOnce(query)
+                return try await body()
             } catch let error as CatalogueError {
                 switch retryPolicy.decide(after: error, attempt: attempt, elapsed: clock.now - started) {
                 case .giveUp:
-                    throw PageFetchError(page: query.pageNo, attempts: attempt, error: error)
+                    throw PageFetchError(page: page, attempts: attempt, error: error)
                 case .retry(let delay):
                     try await Task.sleep(for: delay)
                     attempt += 1
@@ -37,20 +56,19 @@ public struct CatalogueClient: Sendable {
         }
     }
 
-    /// One request, no retry.
-    public func fetchOnce(_ query: PageQuery) async throws -> Page {
-        let request = HTTPRequest(url: query.url(for: config), timeout: timeout)
+    /// One GET, logged, with transport failures as catalogue errors.
+    private func get(_ url: String) async throws -> HTTPResponse {
+        let request = HTTPRequest(url: url, timeout: timeout)
         let started = ContinuousClock.now
-        let response: HTTPResponse
         do {
-            response = try await http.get(request)
+            let response = try await http.get(request)
+            log.record(url: request.url, config: config,
+                       outcome: "HTTP \(response.status), \(response.body.count) bytes", started: started)
+            return response
         } catch let error as TransportError {
             log.record(url: request.url, config: config, outcome: error.userMessage, started: started)
             throw CatalogueError.transport(error)
         }
-        log.record(url: request.url, config: config,
-                   outcome: "HTTP \(response.status), \(response.body.count) bytes", started: started)
-        return try interpret(response, for: query)
     }
 
     /// The answer read in the configured source's dialect, and checked for

@@ -94,13 +94,33 @@ final class CurlTransfer {
 
     func outcome(code: CURLcode) -> Result<HTTPResponse, any Error> {
         guard code == CURLE_OK else {
-            return .failure(TransportError(
+            var error = TransportError(
                 curlCode: code, hostAndPort: URLParts.hostAndPort(of: request.url),
-                timeout: request.timeout, bodyLimit: exceededLimit ? request.maxBodyBytes : nil))
+                timeout: request.timeout, bodyLimit: exceededLimit ? request.maxBodyBytes : nil)
+            error.timings = timings()
+            return .failure(error)
         }
         var status = 0
         dlib_curl_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
-        return .success(HTTPResponse(status: status, contentType: contentType, retryAfter: retryAfter, body: body))
+        return .success(HTTPResponse(status: status, contentType: contentType, retryAfter: retryAfter, body: body,
+                                     timings: timings()))
+    }
+
+    /// libcurl's step times (microseconds from the start; 0 for a step that
+    /// did not happen).
+    private func timings() -> HTTPTimings {
+        func step(_ info: CURLINFO) -> Duration? {
+            var microseconds: curl_off_t = 0
+            guard dlib_curl_getinfo_off_t(easy, info, &microseconds) == CURLE_OK, microseconds > 0 else { return nil }
+            return .microseconds(microseconds)
+        }
+        var ip: UnsafePointer<CChar>?
+        dlib_curl_getinfo_string(easy, CURLINFO_PRIMARY_IP, &ip)
+        let address = ip.map { String(cString: $0) }
+        return HTTPTimings(
+            nameLookup: step(CURLINFO_NAMELOOKUP_TIME_T), connect: step(CURLINFO_CONNECT_TIME_T),
+            tlsHandshake: step(CURLINFO_APPCONNECT_TIME_T), total: step(CURLINFO_TOTAL_TIME_T),
+            primaryIP: address?.isEmpty == false ? address : nil)
     }
 
     func complete(_ outcome: Result<HTTPResponse, any Error>) {

@@ -5,12 +5,36 @@ public struct HTTPResponse: Sendable {
     /// The raw `Retry-After` value, when the server sent one.
     public var retryAfter: String?
     public var body: [UInt8]
+    /// How long each step took, as libcurl measured it.
+    public var timings: HTTPTimings?
 
-    public init(status: Int, contentType: String? = nil, retryAfter: String? = nil, body: [UInt8]) {
+    public init(status: Int, contentType: String? = nil, retryAfter: String? = nil, body: [UInt8], timings: HTTPTimings? = nil) {
         self.status = status
         self.contentType = contentType
         self.retryAfter = retryAfter
         self.body = body
+        self.timings = timings
+    }
+}
+
+/// The steps of one request as libcurl timed them, each from the start of
+/// the request; nil for a step that did not happen (no TLS over http, no
+/// connection after a failed look-up). What `dlib doctor` reports.
+public struct HTTPTimings: Sendable, Equatable {
+    public var nameLookup: Duration?
+    public var connect: Duration?
+    public var tlsHandshake: Duration?
+    public var total: Duration?
+    /// The address connected to.
+    public var primaryIP: String?
+
+    public init(nameLookup: Duration? = nil, connect: Duration? = nil, tlsHandshake: Duration? = nil,
+                total: Duration? = nil, primaryIP: String? = nil) {
+        self.nameLookup = nameLookup
+        self.connect = connect
+        self.tlsHandshake = tlsHandshake
+        self.total = total
+        self.primaryIP = primaryIP
     }
 }
 

@@ -18,12 +18,21 @@ public struct TransportError: Error, Sendable, Equatable {
     /// curl's own words, for the cases dlib has no sentence of its own.
     public var detail: String
     public var timeout: Duration
+    /// How far the request got, for `dlib doctor`.
+    public var timings: HTTPTimings?
+    /// libcurl's code, so a TLS failure can be told from others.
+    public var curlCode: Int = 0
 
     public init(kind: Kind, hostAndPort: String, detail: String, timeout: Duration) {
         self.kind = kind
         self.hostAndPort = hostAndPort
         self.detail = detail
         self.timeout = timeout
+    }
+
+    /// libcurl's codes for a failed TLS handshake or certificate.
+    public var isTLSFailure: Bool {
+        [35, 53, 54, 58, 59, 60, 64, 66, 77, 80, 82, 83, 90, 91, 98].contains(curlCode)
     }
 
     init(curlCode: CURLcode, hostAndPort: String, timeout: Duration, bodyLimit: Int?) {
@@ -40,6 +49,7 @@ public struct TransportError: Error, Sendable, Equatable {
         self.init(
             kind: kind, hostAndPort: hostAndPort,
             detail: String(cString: curl_easy_strerror(curlCode)), timeout: timeout)
+        self.curlCode = Int(curlCode.rawValue)
     }
 
     /// Faults worth another try: the server may answer next time.
