@@ -36,6 +36,12 @@ struct PyxisAnswer<Payload: Decodable>: Decodable {
         case .json, .other:
             break
         }
+        // JSON is UTF-8 (RFC 8259). Foundation would read a string with a bad
+        // byte in it as missing, and the field would vanish without a word.
+        guard String(validating: response.body, as: UTF8.self) != nil else {
+            if response.status != 200 { throw .http(status: response.status, retryAfter: response.retryAfter) }
+            throw .notJSON(detail: "invalid UTF-8")
+        }
         let answer: PyxisAnswer
         do {
             answer = try JSONDecoder().decode(PyxisAnswer.self, from: Data(response.body))
