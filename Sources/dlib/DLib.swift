@@ -6,11 +6,18 @@ struct DLib: AsyncParsableCommand {
         commandName: "dlib",
         abstract: "Read the Ministry of Environment library's holdings catalogue from a terminal.",
         discussion: """
-        Configuration comes from the environment:
-          DLIB_ENDPOINT     the holdings endpoint URL (or --endpoint)
-          DLIB_SERVICE_KEY  your key from the public data portal
-          DLIB_STATE_DIR    where dlib remembers pages (default $XDG_STATE_HOME/dlib,
-                            else ~/.local/state/dlib)
+        Two sources: pyxis, the library's own catalogue service (JSON, no key), and portal, a public-data-portal service (XML, with a service key). With nothing configured, dlib reads the Ministry of Environment library's Pyxis service, https://library.me.go.kr/pyxis-api/2/collections/2. For another Pyxis library, pass its base (everything before /search), e.g. --endpoint https://HOST/pyxis-api/1/collections/1. `dlib doctor` shows what dlib uses and why.
+
+        Settings: a flag, else the environment, else the config file, else the default.
+          source      --source, DLIB_SOURCE: pyxis or portal
+                      (default: portal when a service key is set, else pyxis)
+          endpoint    --endpoint, DLIB_ENDPOINT: the Pyxis base or portal URL
+          service_key DLIB_SERVICE_KEY: the portal's key (never a flag)
+          list-term   DLIB_LIST_TERM: what `dlib list` searches for on Pyxis
+                      (default empty: every holding)
+          state       DLIB_STATE_DIR (default $XDG_STATE_HOME/dlib,
+                      else ~/.local/state/dlib)
+        The config file is $XDG_CONFIG_HOME/dlib/config (else ~/.config/dlib/config): lines of `name = value`, readable by you only.
 
         Exit status: 0 success, 1 failure (one line on stderr says why),
         3 no page after (or before) the current one, 4 a snapshot shrank and
