@@ -1,5 +1,9 @@
 /// What the sample server can be told to do instead of answering well,
-/// per page or for every request: the faults the real portal is known for.
+/// per page or for every request: the faults the real portal and Pyxis
+/// servers are known for. Each is answered in the dialect of the request
+/// where it has a meaning there (a Pyxis request gets broken JSON, a
+/// portal one broken XML); the gateway's and the portal's own error
+/// envelopes are XML whoever asks.
 public enum Fault: Sendable, Equatable {
     /// An HTTP status, with a `Retry-After` header when given.
     case status(Int, retryAfter: String? = nil)
@@ -7,17 +11,17 @@ public enum Fault: Sendable, Equatable {
     case html(String)
     /// The page's head and half its body, then the connection closes.
     case truncated
-    /// A body that is not well-formed XML.
+    /// A body that is not well-formed XML (portal) or not JSON (Pyxis).
     case malformed
-    /// The gateway's `OpenAPI_ServiceResponse` envelope.
+    /// The gateway's `OpenAPI_ServiceResponse` envelope (XML).
     case gateway(code: String, message: String)
-    /// The normal envelope with this `resultCode`.
+    /// The portal's normal envelope with this `resultCode` (XML).
     case api(code: String, message: String)
     /// Wait this long, then answer well.
     case delay(Duration)
     /// Never answer (until the server stops).
     case hang
-    /// A "billion laughs" entity bomb.
+    /// A "billion laughs" entity bomb (XML).
     case billionLaughs
 
     /// One fault for each of the contract's gateway and result codes.
