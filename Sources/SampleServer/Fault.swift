@@ -23,6 +23,22 @@ public enum Fault: Sendable, Equatable {
     case hang
     /// A "billion laughs" entity bomb (XML).
     case billionLaughs
+    /// HTTP 200 with `success:false` and this code and message (JSON).
+    case pyxisFailure(code: String, message: String)
+    /// A success that lacks the holdings: Pyxis `data` without `list`, a
+    /// portal envelope without `body`.
+    case wrongShape
+    /// A normal page that claims this many holdings (e.g. -5 or 10^15).
+    case totalCount(Int)
+    /// The first page whatever page was asked for: a server that ignores paging.
+    case ignoreOffset
+    /// The page asked for, in the other dialect.
+    case otherDialect
+    /// A document nested 100,000 deep (JSON arrays or XML elements).
+    case deepNesting
+    /// A page whose first title (or, with no holding, message) holds bytes
+    /// that are not UTF-8.
+    case invalidUTF8
 
     /// One fault for each of the contract's gateway and result codes.
     public static func code(_ code: String) -> Fault {
@@ -33,6 +49,17 @@ public enum Fault: Sendable, Equatable {
             "32": "UNREGISTERED_IP_ERROR", "99": "UNKNOWN_ERROR",
         ]
         return .api(code: code, message: messages[code] ?? "UNKNOWN_ERROR")
+    }
+}
+
+extension Fault {
+    /// Faults that only mean something for a page of holdings, never fired
+    /// at a request for one holding's copies.
+    var isAboutPaging: Bool {
+        switch self {
+        case .totalCount, .ignoreOffset, .otherDialect: return true
+        default: return false
+        }
     }
 }
 

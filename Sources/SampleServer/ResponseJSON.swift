@@ -46,4 +46,13 @@ enum ResponseJSON {
         "totalCount":1,"offset":0,"max":20,"list":[{id: 1, 'titleStatement': 'broken',}]}}
 
         """
+
+    /// A valid document whose `data.list` is arrays `depth` deep: a parser
+    /// that recurses without a limit overflows its stack on it.
+    static func deepNesting(depth: Int) -> String {
+        envelope(data: .object([
+            ("isFuzzy", .bool(false)), ("totalCount", .int(1)), ("offset", .int(0)), ("max", .int(20)),
+            ("list", .raw(String(repeating: "[", count: depth) + String(repeating: "]", count: depth))),
+        ]))
+    }
 }

@@ -158,13 +158,15 @@ public final class SampleServer: Sendable {
     }
 
     /// The first live rule for this request's page. Requests for no page
-    /// (a holding's items) take only rules for every page.
+    /// (a holding's items) take only rules for every page, and only faults
+    /// that mean something without a page.
     private func takeFault(for route: SampleRoute) -> Fault? {
         let page = route.faultPage
         return faults.withLock { rules in
             guard let index = rules.firstIndex(where: { rule in
                 rule.remaining > 0
                     && (rule.page == nil || rule.page == page)
+                    && (page != nil || !rule.fault.isAboutPaging)
             }) else {
                 return nil
             }
