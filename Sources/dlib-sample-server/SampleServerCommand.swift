@@ -28,13 +28,13 @@ struct Serve: ParsableCommand {
     @Option(help: "Seed for --generate.")
     var seed: UInt64 = 2026
 
-    @Option(help: "Require this service key (others get SERVICE_KEY_IS_NOT_REGISTERED_ERROR).")
+    @Option(help: "Require this service key of portal requests (others get SERVICE_KEY_IS_NOT_REGISTERED_ERROR).")
     var serviceKey: String?
 
     @Option(help: "Milliseconds to wait before every answer.")
     var latencyMs: Int = 0
 
-    @Option(help: "Largest numOfRows served.")
+    @Option(help: "Largest numOfRows (portal) or max (Pyxis) served.")
     var maxRows: Int = 100
 
     @Option(help: "Also write the endpoint URL to this file once listening.")
@@ -42,7 +42,7 @@ struct Serve: ParsableCommand {
 
     // Both dialects are always served; this picks the endpoint printed.
     // Pyxis by default: it is what the demo shows.
-    @Option(help: "The endpoint to print: pyxis (the Pyxis base, JSON) or portal (/holdings, XML).",
+    @Option(help: "The endpoint to print: pyxis (the Pyxis base, JSON) or portal (/holdings, XML). (default: pyxis)",
             transform: { text in
                 guard let dialect = SampleDialect(rawValue: text) else {
                     throw ValidationError("--dialect must be pyxis or portal, not '\(text)'")
