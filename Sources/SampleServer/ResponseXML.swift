@@ -91,6 +91,25 @@ enum ResponseXML {
 
         """
 
+    /// A success without a `body`: the holdings are not where they belong.
+    static let headerOnly = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <response><header><resultCode>00</resultCode><resultMsg>NORMAL SERVICE.</resultMsg></header></response>
+
+        """
+
+    /// A well-formed page whose one title nests elements `depth` deep.
+    static func deepNesting(depth: Int) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <response><header><resultCode>00</resultCode><resultMsg>NORMAL SERVICE.</resultMsg></header>
+        <body><items><item><controlNo>MOE1</controlNo><title>\(String(repeating: "<x>", count: depth))\
+        \(String(repeating: "</x>", count: depth))</title></item></items>
+        <numOfRows>20</numOfRows><pageNo>1</pageNo><totalCount>1</totalCount></body></response>
+
+        """
+    }
+
     static let billionLaughs = """
         <?xml version="1.0"?>
         <!DOCTYPE response [

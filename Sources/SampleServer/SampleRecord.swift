@@ -16,6 +16,21 @@ public struct SampleRecord: Sendable, Equatable {
     }
 
     public var controlNo: String { fields["controlNo"] ?? "" }
+
+    /// The holding's id in the Pyxis dialect, as text: the digits of
+    /// `controlNo` without leading zeros (MOE100000037 → 100000037), so
+    /// both dialects name a holding by the same number. A control number
+    /// without digits gets a stable number made from its bytes instead.
+    public var pyxisID: String {
+        let digits = controlNo.unicodeScalars.filter { $0.isASCII && ("0"..."9").contains($0) }
+        let significant = String(String.UnicodeScalarView(digits)).drop { $0 == "0" }
+        if !significant.isEmpty { return String(significant) }
+        if !digits.isEmpty { return "0" }
+        // FNV-1a: deterministic across runs, unlike Hasher.
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in controlNo.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return String(hash % 900_000_000 + 100_000_000)
+    }
     public subscript(name: String) -> String? { fields[name] }
 
     /// Title or author holds the keyword, ignoring case.

@@ -1,54 +1,105 @@
 import Foundation
 import Synchronization
 
-/// The sample catalogue served per shared/api-contract.md on 127.0.0.1:
-/// paging, `numOfRows` capped, `keyword`, a service-key check when started
-/// with a key, and a log of every request for tests to read.
+/// The sample catalogue served per shared/api-contract.md on 127.0.0.1, in
+/// both of its dialects at once: the portal's XML under `/holdings` and
+/// Pyxis JSON under `/pyxis-api/`. Paging, the row cap, the search term, a
+/// service-key check (portal) when started with a key, fault injection,
+/// and a log of every request for tests to read.
 public final class SampleServer: Sendable {
     public struct Options: Sendable {
-        /// When set, requests without exactly this key get the gateway's
-        /// SERVICE_KEY_IS_NOT_REGISTERED_ERROR envelope.
+        /// When set, portal requests without exactly this key get the
+        /// gateway's SERVICE_KEY_IS_NOT_REGISTERED_ERROR envelope. Pyxis
+        /// takes no key.
         public var serviceKey: String?
         /// Added before every answer, as a far-away server would.
         public var latency: Duration
+        /// Largest `numOfRows` or `max` served.
         public var maxRows: Int
+        /// Which endpoint `start()` returns; both dialects are served anyway.
+        public var dialect: SampleDialect
+        /// Answer an empty Pyxis search term with `success:false`
+        /// (`error.search.keyword.required`), as some live servers do.
+        public var refuseEmptyTerm: Bool
 
-        public init(serviceKey: String? = nil, latency: Duration = .zero, maxRows: Int = 100) {
+        public init(serviceKey: String? = nil, latency: Duration = .zero, maxRows: Int = 100,
+                    dialect: SampleDialect = .portal, refuseEmptyTerm: Bool = false) {
             self.serviceKey = serviceKey
             self.latency = latency
             self.maxRows = maxRows
+            self.dialect = dialect
+            self.refuseEmptyTerm = refuseEmptyTerm
         }
     }
 
     /// One request as the server saw it.
     public struct LoggedRequest: Sendable, Equatable {
         public var path: String
+        /// The portal's `pageNo`; for a Pyxis search `offset / max + 1`, so
+        /// pages are counted alike in both dialects. Nil for items requests.
         public var pageNo: Int?
         public var numOfRows: Int?
         public var keyword: String?
+        /// A Pyxis search's `offset`, `max` and term (after `k|a|`); nil for the portal.
+        public var offset: Int?
+        public var max: Int?
+        public var term: String?
+        public var dialect: SampleDialect
+        /// The holding whose copies an items request asked for.
+        public var biblioID: String?
+
+        init(path: String, pageNo: Int? = nil, numOfRows: Int? = nil, keyword: String? = nil,
+             offset: Int? = nil, max: Int? = nil, term: String? = nil,
+             dialect: SampleDialect, biblioID: String? = nil) {
+            self.path = path
+            self.pageNo = pageNo
+            self.numOfRows = numOfRows
+            self.keyword = keyword
+            self.offset = offset
+            self.max = max
+            self.term = term
+            self.dialect = dialect
+            self.biblioID = biblioID
+        }
     }
 
+    /// The portal endpoint's path.
     public static let path = "/holdings"
+    /// The Pyxis base (everything before `/search`), as on library.me.go.kr.
+    public static let pyxisBasePath = "/pyxis-api/2/collections/2"
 
-    private let options: Options
-    private let records: Mutex<[SampleRecord]>
+    let options: Options
+    let records: Mutex<[SampleRecord]>
     private let log = Mutex<[LoggedRequest]>([])
     private let concurrency = Mutex((now: 0, most: 0))
     private let faults = Mutex<[FaultRule]>([])
-    private let stopping = Mutex(false)
+    let stopping = Mutex(false)
     private let http = Mutex<LoopbackHTTPServer?>(nil)
+    private let port = Mutex<UInt16>(0)
 
     public init(records: [SampleRecord], options: Options = Options()) {
         self.records = Mutex(records)
         self.options = options
     }
 
-    /// Starts listening and returns the endpoint URL to give dlib.
+    /// Starts listening and returns the endpoint URL to give dlib, for
+    /// `options.dialect`.
     public func start(port: UInt16 = 0) throws -> String {
         let server = LoopbackHTTPServer { [self] request in respond(to: request) }
         let bound = try server.start(port: port)
         http.withLock { $0 = server }
-        return "http://127.0.0.1:\(bound)\(Self.path)"
+        self.port.withLock { $0 = bound }
+        return endpoint(for: options.dialect)
+    }
+
+    /// The endpoint of either dialect on this server, once started: the
+    /// portal's `/holdings` or the Pyxis base (before `/search`).
+    public func endpoint(for dialect: SampleDialect) -> String {
+        let origin = "http://127.0.0.1:\(port.withLock { $0 })"
+        switch dialect {
+        case .portal: return origin + Self.path
+        case .pyxis: return origin + Self.pyxisBasePath
+        }
     }
 
     /// From now on, answer `page` (every page when nil) with `fault`, the
@@ -69,9 +120,13 @@ public final class SampleServer: Sendable {
 
     public var requests: [LoggedRequest] { log.withLock { $0 } }
 
-    /// How many times each page number was asked for.
+    /// How many times each page number was asked for, in either dialect
+    /// (items requests aside: they are for no page).
     public func requestCounts() -> [Int: Int] {
-        requests.reduce(into: [:]) { counts, request in counts[request.pageNo ?? 0, default: 0] += 1 }
+        requests.reduce(into: [:]) { counts, request in
+            guard request.biblioID == nil else { return }
+            counts[request.pageNo ?? 0, default: 0] += 1
+        }
     }
 
     /// The most requests the server was answering at one moment.
@@ -93,72 +148,30 @@ public final class SampleServer: Sendable {
             state.most = max(state.most, state.now)
         }
         defer { concurrency.withLock { $0.now -= 1 } }
-        let pageNo = request.query["pageNo"].map { Int($0) }
-        let numOfRows = request.query["numOfRows"].map { Int($0) }
-        let keyword = request.query["keyword"].flatMap { $0.isEmpty ? nil : $0 }
-        log.withLock {
-            $0.append(LoggedRequest(path: request.path, pageNo: pageNo ?? 1, numOfRows: numOfRows ?? nil, keyword: keyword))
-        }
+        let route = SampleRoute(request)
+        log.withLock { $0.append(route.logged(path: request.path)) }
         if options.latency > .zero { Thread.sleep(forTimeInterval: options.latency.seconds) }
-        if let fault = takeFault(page: (pageNo ?? 1) ?? 0), let response = apply(fault) {
+        if let fault = takeFault(for: route), let response = answer(fault, to: route) {
             return response
         }
-
-        guard request.method == "GET", request.path == Self.path else {
-            return ServerResponse(status: 200, text: ResponseXML.apiError(code: "12", message: "NO_OPENAPI_SERVICE_ERROR"))
-        }
-        if let key = options.serviceKey, request.query["serviceKey"] != key {
-            return ServerResponse(status: 200, contentType: "text/xml; charset=UTF-8", text: ResponseXML.gatewayError(
-                reasonCode: "30", authMessage: "SERVICE_KEY_IS_NOT_REGISTERED_ERROR"))
-        }
-        guard let page = pageNo ?? 1, let requestedRows = numOfRows ?? 10, page >= 1, requestedRows >= 1 else {
-            return ServerResponse(status: 200, text: ResponseXML.apiError(code: "10", message: "INVALID_REQUEST_PARAMETER_ERROR"))
-        }
-        let rows = min(requestedRows, options.maxRows)
-        let all = records.withLock { $0 }
-        let matching = keyword.map { keyword in all.filter { $0.matches(keyword: keyword) } } ?? all
-        let start = min((page - 1) * rows, matching.count)
-        let end = min(start + rows, matching.count)
-        let xml = ResponseXML.page(matching[start..<end], offset: start, pageNo: page, numOfRows: rows, totalCount: matching.count)
-        return ServerResponse(status: 200, text: xml)
+        return answer(route)
     }
 
-    private func takeFault(page: Int) -> Fault? {
-        faults.withLock { rules in
-            guard let index = rules.firstIndex(where: { $0.remaining > 0 && ($0.page == nil || $0.page == page) }) else {
+    /// The first live rule for this request's page. Requests for no page
+    /// (a holding's items) take only rules for every page, and only faults
+    /// that mean something without a page.
+    private func takeFault(for route: SampleRoute) -> Fault? {
+        let page = route.faultPage
+        return faults.withLock { rules in
+            guard let index = rules.firstIndex(where: { rule in
+                rule.remaining > 0
+                    && (rule.page == nil || rule.page == page)
+                    && (page != nil || !rule.fault.isAboutPaging)
+            }) else {
                 return nil
             }
             rules[index].remaining -= 1
             return rules[index].fault
-        }
-    }
-
-    /// The answer a fault gives, or nil to answer well after it (a delay).
-    private func apply(_ fault: Fault) -> ServerResponse? {
-        switch fault {
-        case .status(let status, let retryAfter):
-            return ServerResponse(
-                status: status, contentType: "text/plain; charset=UTF-8",
-                headers: retryAfter.map { [("Retry-After", $0)] } ?? [], body: Array("error \(status)\n".utf8))
-        case .html(let message):
-            return ServerResponse(status: 200, contentType: "text/html; charset=UTF-8", text: ResponseXML.html(message))
-        case .truncated:
-            let body = Array(ResponseXML.page(records.withLock { $0.prefix(20) }, offset: 0, pageNo: 1, numOfRows: 20, totalCount: 20).utf8)
-            return ServerResponse(status: 200, body: body, delivery: .truncated(afterBytes: body.count / 2))
-        case .malformed:
-            return ServerResponse(status: 200, text: ResponseXML.malformed)
-        case .gateway(let code, let message):
-            return ServerResponse(status: 200, text: ResponseXML.gatewayError(reasonCode: code, authMessage: message))
-        case .api(let code, let message):
-            return ServerResponse(status: 200, text: ResponseXML.apiError(code: code, message: message))
-        case .delay(let duration):
-            Thread.sleep(forTimeInterval: duration.seconds)
-            return nil
-        case .hang:
-            while !stopping.withLock({ $0 }) { Thread.sleep(forTimeInterval: 0.05) }
-            return ServerResponse(status: 503, text: "")
-        case .billionLaughs:
-            return ServerResponse(status: 200, text: ResponseXML.billionLaughs)
         }
     }
 }

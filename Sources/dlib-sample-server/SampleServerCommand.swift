@@ -28,17 +28,31 @@ struct Serve: ParsableCommand {
     @Option(help: "Seed for --generate.")
     var seed: UInt64 = 2026
 
-    @Option(help: "Require this service key (others get SERVICE_KEY_IS_NOT_REGISTERED_ERROR).")
+    @Option(help: "Require this service key of portal requests (others get SERVICE_KEY_IS_NOT_REGISTERED_ERROR).")
     var serviceKey: String?
 
     @Option(help: "Milliseconds to wait before every answer.")
     var latencyMs: Int = 0
 
-    @Option(help: "Largest numOfRows served.")
+    @Option(help: "Largest numOfRows (portal) or max (Pyxis) served.")
     var maxRows: Int = 100
 
     @Option(help: "Also write the endpoint URL to this file once listening.")
     var urlFile: String?
+
+    // Both dialects are always served; this picks the endpoint printed.
+    // Pyxis by default: it is what the demo shows.
+    @Option(help: "The endpoint to print: pyxis (the Pyxis base, JSON) or portal (/holdings, XML). (default: pyxis)",
+            transform: { text in
+                guard let dialect = SampleDialect(rawValue: text) else {
+                    throw ValidationError("--dialect must be pyxis or portal, not '\(text)'")
+                }
+                return dialect
+            })
+    var dialect: SampleDialect = .pyxis
+
+    @Flag(help: "Answer an empty Pyxis search term with success:false, as some live servers do.")
+    var refuseEmptyTerm = false
 
     func run() throws {
         let records: [SampleRecord]
@@ -54,13 +68,16 @@ struct Serve: ParsableCommand {
             }
         }
         let server = SampleServer(records: records, options: .init(
-            serviceKey: serviceKey, latency: .milliseconds(latencyMs), maxRows: maxRows))
+            serviceKey: serviceKey, latency: .milliseconds(latencyMs), maxRows: maxRows,
+            dialect: dialect, refuseEmptyTerm: refuseEmptyTerm))
         let url = try server.start(port: port)
         FileHandle.standardOutput.write(Data((url + "\n").utf8))
         if let urlFile {
             try (url + "\n").write(toFile: urlFile, atomically: true, encoding: .utf8)
         }
-        FileHandle.standardError.write(Data("dlib-sample-server: \(records.count) holdings at \(url)\n".utf8))
+        let other = server.endpoint(for: dialect == .pyxis ? .portal : .pyxis)
+        let note = "dlib-sample-server: \(records.count) holdings at \(url) (\(dialect.rawValue)); also \(other)\n"
+        FileHandle.standardError.write(Data(note.utf8))
         while true { sleep(3600) }
     }
 }
