@@ -75,10 +75,14 @@ final class Sandbox {
     let server: SampleServer
     let endpoint: String
     let stateDir: String
+    let dialect: SampleDialect
+    let records: [SampleRecord]
 
     init(records: [SampleRecord] = Sandbox.catalogue, options: SampleServer.Options = .init()) throws {
         server = SampleServer(records: records, options: options)
         endpoint = try server.start()
+        dialect = options.dialect
+        self.records = records
         stateDir = FileManager.default.temporaryDirectory.appendingPathComponent("dlib-state-\(UUID().uuidString)").path
     }
 
@@ -89,21 +93,28 @@ final class Sandbox {
 
     func dlib(key: String? = nil, extra: [String: String] = [:]) -> DLibProcess {
         var environment = [
-            "DLIB_SOURCE": "portal",
             "DLIB_ENDPOINT": endpoint,
             "DLIB_STATE_DIR": stateDir,
             "COLUMNS": "132",
             "PATH": "/usr/bin:/bin",
             "HOME": stateDir,
         ]
+        // A portal sandbox says so; a Pyxis one relies on the default (no
+        // key: pyxis), which is what a user with nothing configured gets.
+        if dialect == .portal { environment["DLIB_SOURCE"] = "portal" }
         if let key { environment["DLIB_SERVICE_KEY"] = key }
         environment.merge(extra) { $1 }
         return DLibProcess(environment: environment)
     }
 
-    /// The control numbers of catalogue page `page` at `size` a page.
+    /// The ids dlib shows for catalogue page `page` at `size` a page: control
+    /// numbers on the portal, Pyxis ids on Pyxis.
     func ids(page: Int, size: Int = 20) -> [String] {
-        Array(Sandbox.catalogue.dropFirst((page - 1) * size).prefix(size)).map(\.controlNo)
+        Array(records.dropFirst((page - 1) * size).prefix(size)).map { id(of: $0) }
+    }
+
+    func id(of record: SampleRecord) -> String {
+        dialect == .pyxis ? record.pyxisID : record.controlNo
     }
 }
 
@@ -111,5 +122,14 @@ extension String {
     /// Control numbers in the order a printer showed them.
     var controlNumbers: [String] {
         split(whereSeparator: { $0.isWhitespace || $0 == "\t" }).map(String.init).filter { $0.hasPrefix("MOE") }
+    }
+
+    /// The first column of each line of a table or TSV: the ids shown, in
+    /// order, whichever source (Pyxis ids are digits).
+    var firstColumnIds: [String] {
+        split(separator: "\n").compactMap { line in
+            let first = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init) ?? ""
+            return !first.isEmpty && first.allSatisfy(\.isNumber) || first.hasPrefix("MOE") ? first : nil
+        }
     }
 }

@@ -21,7 +21,8 @@ public enum CatalogueError: Error, Sendable, Equatable {
     /// Pyxis's `"success": false`, with its code and message.
     case pyxisFailure(code: String, message: String)
     /// `"success": false` for a listing with an empty search term: some
-    /// Pyxis servers refuse one, and the setting that fixes it is named.
+    /// Pyxis servers refuse one, so the setting that would fix it is named
+    /// beside the server's own words (which may be about something else).
     case listTermRefused(code: String, message: String)
     /// A `totalCount` that is negative or larger than any catalogue.
     case implausibleCount(String)
@@ -63,8 +64,8 @@ public enum CatalogueError: Error, Sendable, Equatable {
         case .pyxisFailure(let code, let message):
             return "the server refused the request: \(message) (\(code))"
         case .listTermRefused(let code, let message):
-            return "the server refused to list without a search term: \(message) (\(code)); "
-                + "set list-term in the config file (or DLIB_LIST_TERM) to the term `dlib list` should send"
+            return "the server refused the request: \(message) (\(code)); `dlib list` sent an empty search term: "
+                + "if this server needs one, set list-term in the config file (or DLIB_LIST_TERM)"
         case .implausibleCount(let count):
             return "the server claims \(count) holdings, which no catalogue holds; not paging through it"
         case .repeatedPage(let page):

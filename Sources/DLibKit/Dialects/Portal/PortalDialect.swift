@@ -16,8 +16,14 @@ struct PortalDialect: Dialect {
     }
 
     func interpret(_ response: HTTPResponse, for query: PageQuery, config: ServiceConfig) throws(CatalogueError) -> Page {
+        let kind = BodyKind(response)
+        // A Pyxis server asked portal-style answers JSON, often with a 4xx:
+        // the dialect is the news, not the status.
+        if kind == .json, response.status == 200 || (400..<500).contains(response.status) {
+            throw .otherDialect(answered: .pyxis, asked: .portal)
+        }
         guard response.status == 200 else { throw .http(status: response.status, retryAfter: response.retryAfter) }
-        switch BodyKind(response) {
+        switch kind {
         case .html:
             throw .notXML(status: response.status, contentType: response.contentType,
                           excerpt: HTMLExcerpt.headline(of: response.body))
