@@ -57,4 +57,21 @@ import Testing
     @Test func json() throws {
         try check(JSONPagePrinter.render(AwkwardPage.page), "page.json")
     }
+
+    /// A Pyxis page of every variant: the availability column with its
+    /// copy count, and the detail view's copies.
+    static func pyxisPage() throws -> Page {
+        try CatalogueClient.parse(Fixture.bytes("pyxis-variants.json"), source: .pyxis,
+                                  endpoint: "https://library.example.invalid/pyxis-api/2/collections/2")
+    }
+
+    @Test(arguments: [80, 132])
+    func pyxisTable(width: Int) throws {
+        try check(TablePrinter(style: .plain(width: width)).render(Self.pyxisPage()), "pyxis-table-\(width).txt")
+    }
+
+    @Test func pyxisDetailWithCopies() throws {
+        let holding = try #require(try Self.pyxisPage().holdings.first { $0.copies.count > 1 })
+        try check(DetailPrinter(style: .plain(width: 80)).render(holding), "pyxis-detail-80.txt")
+    }
 }
