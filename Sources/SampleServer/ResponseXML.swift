@@ -149,4 +149,10 @@ public enum SampleDocument {
     public static func page(_ records: [SampleRecord]) -> String {
         ResponseXML.page(records[...], offset: 0, pageNo: 1, numOfRows: records.count, totalCount: records.count)
     }
+
+    /// The same as one Pyxis search answer.
+    public static func pyxisPage(_ records: [SampleRecord]) -> String {
+        let pyxis = records.enumerated().map { PyxisRecord(record: $0.element, index: $0.offset) }
+        return ResponseJSON.page(pyxis, totalCount: records.count, offset: 0, max: records.count)
+    }
 }

@@ -31,8 +31,10 @@ struct RunBench: AsyncParsableCommand {
         let context = BenchContext(dlib: dlib, root: root, work: work, runs: smoke ? 1 : runs, smoke: smoke)
 
         report.machine = Machine.describe()
-        report.exports = try context.exportCases()
+        report.exports = try context.exportCases(dialect: .portal)
+        report.pyxisExports = try context.exportCases(dialect: .pyxis)
         report.parse = try context.parseCase()
+        report.jsonDecoding = try context.jsonDecodingCase()
         report.firstPage = try await context.firstPageCase()
         report.render = context.renderCase()
         report.concurrencySweep = try context.concurrencySweep()
@@ -54,16 +56,17 @@ struct BenchContext {
 
     static let defaultConcurrency = 8
 
-    var sizes: [Int] { smoke ? [400] : [6_000, 60_000] }
-    var latencies: [Int] { smoke ? [0, 5] : [0, 10, 50] }
+    func sizes(_ dialect: SampleDialect) -> [Int] { smoke ? [400] : dialect == .portal ? [6_000, 60_000] : [60_000] }
+    func latencies(_ dialect: SampleDialect) -> [Int] { smoke ? [0, 5] : dialect == .portal ? [0, 10, 50] : [10] }
 
     func records(_ count: Int) -> [SampleRecord] {
         var generator = CatalogueGenerator(seed: 2026)
         return generator.records(count: count)
     }
 
-    func dlibEnvironment(_ endpoint: String) -> [String: String] {
-        ["DLIB_ENDPOINT": endpoint, "DLIB_STATE_DIR": work + "/state", "HOME": work, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
+    func dlibEnvironment(_ endpoint: String, dialect: SampleDialect = .portal) -> [String: String] {
+        ["DLIB_ENDPOINT": endpoint, "DLIB_SOURCE": dialect.rawValue, "DLIB_STATE_DIR": work + "/state", "HOME": work,
+         "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
     }
 
     struct Tool {
@@ -74,8 +77,15 @@ struct BenchContext {
         var overheadPerPage: Double
     }
 
-    var tools: [Tool] {
-        [
+    func tools(_ dialect: SampleDialect) -> [Tool] {
+        if dialect == .pyxis {
+            return [
+                Tool(name: "dlib", arguments: { [dlib, "export", "--page-size", "20", "-o", $1] }, overheadPerPage: 0),
+                Tool(name: "Python requests + json", arguments: {
+                    ["python3", root + "/scripts/bench-alternatives/export_pyxis_requests.py", $0, $1, "20"] }, overheadPerPage: 0.002),
+            ]
+        }
+        return [
             Tool(name: "dlib", arguments: { [dlib, "export", "--page-size", "20", "-o", $1] }, overheadPerPage: 0),
             Tool(name: "Python requests", arguments: {
                 ["python3", root + "/scripts/bench-alternatives/export_requests.py", $0, $1, "20"] }, overheadPerPage: 0.002),
@@ -84,17 +94,17 @@ struct BenchContext {
         ]
     }
 
-    func exportCases() throws -> [ExportCase] {
+    func exportCases(dialect: SampleDialect) throws -> [ExportCase] {
         var cases: [ExportCase] = []
-        for size in sizes {
+        for size in sizes(dialect) {
             let catalogue = records(size)
-            for latency in latencies {
-                let server = SampleServer(records: catalogue, options: .init(latency: .milliseconds(latency)))
+            for latency in latencies(dialect) {
+                let server = SampleServer(records: catalogue, options: .init(latency: .milliseconds(latency), dialect: dialect))
                 let endpoint = try server.start()
                 defer { server.stop() }
                 var result = ExportCase(holdings: size, latencyMs: latency, pages: (size + 19) / 20)
                 var reference: [[String]]?
-                for tool in tools {
+                for tool in tools(dialect) {
                     let out = "\(work)/export-\(tool.name.prefix(4)).csv"
                     let estimate = Double(result.pages) * (Double(latency) / 1000 + tool.overheadPerPage)
                     let times = tool.name == "dlib" || estimate < 20 ? runs : 1
@@ -102,16 +112,20 @@ struct BenchContext {
                     var rss = 0
                     server.clearLog()
                     for _ in 0..<times {
-                        let measured = try Measure.run(tool.arguments(endpoint, out), environment: dlibEnvironment(endpoint))
+                        let measured = try Measure.run(tool.arguments(endpoint, out), environment: dlibEnvironment(endpoint, dialect: dialect))
                         guard measured.status == 0 else { throw BenchError("\(tool.name) failed (exit \(measured.status)); see /tmp/dlib-bench-stderr.log") }
                         seconds.append(measured.seconds)
                         rss = max(rss, measured.peakRSSKiB)
                     }
                     let rows = try Self.rows(out)
                     if reference == nil { reference = rows }
+                    // The XML alternatives write the portal's eleven columns;
+                    // dlib's later ones are empty there. Compare what both write.
+                    let width = rows.first?.count ?? 0
+                    let same = rows == (reference ?? []).map { Array($0.prefix(width)) }
                     result.tools.append(ExportCase.ToolResult(
                         name: tool.name, seconds: Measure.median(seconds), runs: times, peakRSSKiB: rss,
-                        requests: server.requests.count / times, sameRows: rows == reference!, rowCount: rows.count - 1))
+                        requests: server.requests.count / times, sameRows: same, rowCount: rows.count - 1))
                 }
                 cases.append(result)
             }
@@ -141,6 +155,23 @@ struct BenchContext {
         precondition(dlibResult.holdings == count && foundation.holdings == count, "both parsers read every holding")
         return ParseCase(megabytes: megabytes, holdings: count, dlib: dlibResult.megabytesPerSecond,
                          xmllint: megabytes / Measure.median(xmllint), foundation: foundation.megabytesPerSecond)
+    }
+
+    /// dlib's Pyxis mapping (JSONDecoder over lenient Decodable types,
+    /// building holdings) against `JSONSerialization` alone on the same page.
+    func jsonDecodingCase() throws -> JSONDecodingCase {
+        let count = smoke ? 2_000 : 50_000
+        let bytes = Array(SampleDocument.pyxisPage(records(count)).utf8)
+        let data = Data(bytes)
+        var holdings = 0
+        let dlibTimes = try (0..<runs).map { _ in
+            try Measure.time { holdings = try CatalogueClient.parse(bytes, source: .pyxis, pageSize: count).holdings.count }
+        }
+        let serialisationTimes = try (0..<runs).map { _ in try Measure.time { _ = try JSONSerialization.jsonObject(with: data) } }
+        precondition(holdings == count, "the mapping read every holding")
+        let megabytes = Double(bytes.count) / 1_048_576
+        return JSONDecodingCase(megabytes: megabytes, holdings: count, dlib: megabytes / Measure.median(dlibTimes),
+                                serialization: megabytes / Measure.median(serialisationTimes))
     }
 
     func firstPageCase() async throws -> FirstPageCase {
