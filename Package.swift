@@ -61,7 +61,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DLibKitTests",
-            dependencies: ["DLibKit"],
+            dependencies: ["DLibKit", .product(name: "GRDB", package: "GRDB.swift")],
             exclude: ["Fixtures", "Golden"]
         ),
         .testTarget(

@@ -299,3 +299,18 @@ import Testing
         #expect(box.server.requests.last?.term == "환경")
     }
 }
+
+extension PyxisFaultTests {
+    @Test func aServerThatHangsTimesOut() throws {
+        let outcome = try nextPage(with: .hang, arguments: ["--timeout", "1", "--retries", "0"])
+        #expect(outcome.result.status == 1)
+        #expect(outcome.result.stderr.hasPrefix("dlib: no answer from 127.0.0.1:"))
+        #expect(outcome.result.stderr.hasSuffix(" within 1 s\n"))
+        outcome.box.server.stop()
+    }
+
+    @Test func aSlowAnswerWithinTheTimeoutIsFine() throws {
+        let outcome = try nextPage(with: .delay(.milliseconds(300)), arguments: ["--timeout", "5"])
+        #expect(outcome.result.status == 0, "\(outcome.result.stderr)")
+    }
+}
