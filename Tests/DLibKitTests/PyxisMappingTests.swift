@@ -194,6 +194,50 @@ import Testing
     }
 }
 
+extension PyxisMappingTests {
+    @Test func everyPyxisFixtureIsReadOrRefusedInOneError() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Fixture.folder.path)
+            .filter { $0.hasPrefix("pyxis-") && $0.hasSuffix(".json") }.sorted()
+        #expect(names.count >= 10, "the fixtures are there: \(names)")
+        for name in names {
+            let bytes = try Fixture.bytes(name)
+            if name.hasPrefix("pyxis-items-") {
+                #expect(try !PyxisItems.copies(from: HTTPResponse(status: 200, body: bytes)).isEmpty, "\(name)")
+                continue
+            }
+            do {
+                let page = try page(bytes)
+                #expect(!page.holdings.isEmpty, "\(name) read")
+            } catch {
+                #expect(!error.userMessage.isEmpty, "\(name) refused in one line")
+            }
+        }
+    }
+
+    @Test func theVariantsFixtureReadsAsTheContractSays() throws {
+        let page = try page(Fixture.bytes("pyxis-variants.json"))
+        #expect(page.holdings.map(\.controlNo) == ["101", "102", "1000000000000000000000000000000", "104", "105", "106", "107", "108"])
+        let byId = Dictionary(uniqueKeysWithValues: page.holdings.map { ($0.controlNo, $0) })
+        #expect(byId["102"]?.copies.count == 3)
+        #expect(byId["102"]?.coverUrl == "https://library.example.invalid/attachments/biblio/thumbnails/68ec9e00-193f-2be9-e054-002128e7f09a")
+        #expect(byId["104"]?.publisher == "[s.n.]" && byId["104"]?.place == "[S.l.]")
+        #expect(byId["105"]?.pubYear == "2021" && byId["105"]?.publisher == nil)
+        #expect(byId["104"]?.coverUrl == nil && byId["105"]?.coverUrl == nil)
+    }
+
+    @Test func failuresFromTheFixturesAreTheirErrors() throws {
+        #expect(throws: CatalogueError.self) { try page(Fixture.bytes("pyxis-failure.json")) }
+        #expect(throws: CatalogueError.unexpectedAnswer(detail: "data.list is missing")) { try page(Fixture.bytes("pyxis-no-list.json")) }
+        #expect(throws: CatalogueError.notJSON(detail: "invalid UTF-8")) { try page(Fixture.bytes("pyxis-invalid-utf8.json")) }
+        do {
+            _ = try page(try Fixture.bytes("pyxis-big-numbers.json"))
+            Issue.record("totalCount 1e400 was accepted")
+        } catch let error as CatalogueError {
+            guard case .implausibleCount = error else { Issue.record("\(error)"); return }
+        }
+    }
+}
+
 extension Publication {
     init(testPlace place: String?, publisher: String?, year: String?) {
         self.init("")
