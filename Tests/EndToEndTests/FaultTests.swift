@@ -9,40 +9,23 @@ import Testing
 @Suite struct FaultTests {
     static let key = "Fault+Key/Secret=="
 
-    struct Outcome {
-        var result: DLibProcess.Result
-        var attempts: Int
-        var box: Sandbox
-    }
+    typealias Outcome = FaultRun
 
-    /// Shows page 2, injects `fault` on page 3, and runs `list --next`.
+    /// Shows page 2, injects `fault` on page 3, and runs `list --next`,
+    /// with the key set; the key never shows.
     func nextPage(with fault: Fault, times: Int = .max, arguments: [String] = [], options: SampleServer.Options = .init()) throws -> Outcome {
         var options = options
         options.serviceKey = Self.key
-        let box = try Sandbox(options: options)
-        let dlib = box.dlib(key: Self.key)
-        #expect(try dlib.run("list", "--page", "2").status == 0)
-        box.server.inject(fault, page: 3, times: times)
-        let result = try dlib.start(["list", "--next", "--format", "json"] + arguments).wait()
-        #expect(!result.stdout.contains("Fault") && !result.stderr.contains("Fault"), "the key never shows")
-        #expect(!result.stderr.contains("Secret"))
-        return Outcome(result: result, attempts: box.server.requestCounts()[3] ?? 0, box: box)
+        let outcome = try FaultRun.nextPage(with: fault, times: times, arguments: arguments, options: options, key: Self.key)
+        #expect(!outcome.result.stdout.contains("Fault") && !outcome.result.stderr.contains("Fault"), "the key never shows")
+        #expect(!outcome.result.stderr.contains("Secret"))
+        return outcome
     }
 
-    /// After a failure the cursor is where it was: the next `--next` is page 3.
-    func cursorStayed(_ outcome: Outcome) throws {
-        outcome.box.server.clearFaults()
-        let again = try outcome.box.dlib(key: Self.key).run("list", "--next", "--format", "tsv")
-        #expect(again.status == 0)
-        #expect(again.stdout.controlNumbers == outcome.box.ids(page: 3))
-    }
+    func cursorStayed(_ outcome: Outcome) throws { try outcome.cursorStayed() }
 
     func failed(_ outcome: Outcome, _ line: String, attempts: Int) throws {
-        #expect(outcome.result.status == 1)
-        #expect(outcome.result.stdout.isEmpty)
-        #expect(outcome.result.stderr == "dlib: \(line)\n")
-        #expect(outcome.attempts == attempts)
-        try cursorStayed(outcome)
+        try outcome.failed(line, attempts: attempts)
     }
 
     @Test func aPersistent500IsTriedFourTimesThenNamed() throws {

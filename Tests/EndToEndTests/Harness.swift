@@ -1,5 +1,6 @@
 import Foundation
 import SampleServer
+import Testing
 
 /// The built `dlib` binary, run as a user would run it.
 struct DLibProcess {
@@ -131,5 +132,44 @@ extension String {
             let first = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init) ?? ""
             return !first.isEmpty && first.allSatisfy(\.isNumber) || first.hasPrefix("MOE") ? first : nil
         }
+    }
+}
+
+/// A `dlib list --next` onto a page the server answers with a fault, and
+/// what came of it: the fault tests of both dialects are made of these.
+struct FaultRun {
+    var result: DLibProcess.Result
+    /// How often the server was asked for the faulty page.
+    var attempts: Int
+    var box: Sandbox
+    var key: String?
+
+    /// Shows page 2, injects `fault` on page 3, and runs `list --next`.
+    static func nextPage(with fault: Fault, times: Int = .max, arguments: [String] = [],
+                         options: SampleServer.Options, key: String? = nil) throws -> FaultRun {
+        let box = try Sandbox(options: options)
+        let dlib = box.dlib(key: key)
+        #expect(try dlib.run("list", "--page", "2").status == 0)
+        box.server.inject(fault, page: 3, times: times)
+        let result = try dlib.start(["list", "--next", "--format", "json"] + arguments).wait()
+        return FaultRun(result: result, attempts: box.server.requestCounts()[3] ?? 0, box: box, key: key)
+    }
+
+    /// After a failure the cursor is where it was: the next `--next` is page 3.
+    func cursorStayed() throws {
+        box.server.clearFaults()
+        let again = try box.dlib(key: key).run("list", "--next", "--format", "tsv")
+        #expect(again.status == 0)
+        #expect(again.stdout.firstColumnIds == box.ids(page: 3), "the cursor stayed")
+    }
+
+    /// Exit 1, nothing on stdout, exactly `line` on stderr, `attempts`
+    /// requests, and the cursor where it was.
+    func failed(_ line: String, attempts expected: Int) throws {
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == "dlib: \(line)\n")
+        #expect(attempts == expected)
+        try cursorStayed()
     }
 }

@@ -189,31 +189,16 @@ import Testing
 /// Each fault of the Pyxis dialect through the binary: the one line, how
 /// often the server was asked, and that the cursor stayed.
 @Suite struct PyxisFaultTests {
-    struct Outcome {
-        var result: DLibProcess.Result
-        var attempts: Int
-        var box: Sandbox
-    }
+    typealias Outcome = FaultRun
 
     func nextPage(with fault: Fault, times: Int = .max, arguments: [String] = [], options: SampleServer.Options = .init()) throws -> Outcome {
         var options = options
         options.dialect = .pyxis
-        let box = try Sandbox(options: options)
-        let dlib = box.dlib()
-        #expect(try dlib.run("list", "--page", "2").status == 0)
-        box.server.inject(fault, page: 3, times: times)
-        let result = try dlib.start(["list", "--next", "--format", "json"] + arguments).wait()
-        return Outcome(result: result, attempts: box.server.requestCounts()[3] ?? 0, box: box)
+        return try FaultRun.nextPage(with: fault, times: times, arguments: arguments, options: options)
     }
 
     func failed(_ outcome: Outcome, _ line: String, attempts: Int) throws {
-        #expect(outcome.result.status == 1)
-        #expect(outcome.result.stdout.isEmpty)
-        #expect(outcome.result.stderr == "dlib: \(line)\n")
-        #expect(outcome.attempts == attempts)
-        outcome.box.server.clearFaults()
-        let again = try outcome.box.dlib().run("list", "--next", "--format", "tsv")
-        #expect(again.stdout.firstColumnIds == outcome.box.ids(page: 3), "the cursor stayed")
+        try outcome.failed(line, attempts: attempts)
     }
 
     @Test func successFalseIsTheServersMessageNotRetried() throws {
