@@ -39,6 +39,10 @@ public enum Fault: Sendable, Equatable {
     /// A page whose first title (or, with no holding, message) holds bytes
     /// that are not UTF-8.
     case invalidUTF8
+    /// HTTP 302 to this URL (another host, a closed port).
+    case redirect(to: String)
+    /// HTTP 200 with no body at all.
+    case emptyBody
 
     /// One fault for each of the contract's gateway and result codes.
     public static func code(_ code: String) -> Fault {

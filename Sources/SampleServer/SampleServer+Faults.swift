@@ -58,6 +58,11 @@ extension SampleServer {
                 : ServerResponse(status: 200, text: ResponseXML.deepNesting(depth: Self.nestingDepth))
         case .invalidUTF8:
             return invalidUTF8(route, page: page)
+        case .redirect(let location):
+            return ServerResponse(status: 302, contentType: "text/plain; charset=UTF-8",
+                                  headers: [("Location", location)], body: Array("see \(location)\n".utf8))
+        case .emptyBody:
+            return ServerResponse(status: 200, body: [])
         }
     }
 
