@@ -1,4 +1,6 @@
 import ArgumentParser
+import DLibKit
+import Foundation
 
 @main
 struct DLib: AsyncParsableCommand {
@@ -29,4 +31,36 @@ struct DLib: AsyncParsableCommand {
             ExportCommand.self, SnapshotCommand.self, DiffCommand.self, DoctorCommand.self,
         ]
     )
+
+    /// The one place a failure is printed: subcommands throw, and this turns
+    /// what they throw into one line on stderr and an exit status. Argument
+    /// errors, `--help` and `--version` go to the argument parser as usual.
+    static func main() async {
+        // A closed pipe (`dlib export | head`) ends dlib quietly with the
+        // SIGPIPE status 141, as it ends git, whatever a library set before.
+        signal(SIGPIPE, SIG_DFL)
+        var command: ParsableCommand
+        do {
+            command = try await asyncParseAsRoot(nil)
+        } catch {
+            exit(withError: error)
+        }
+        do {
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch let exit as ExitCode {
+            Self.exit(withError: exit)
+        } catch let failure as UserFacing {
+            Terminal.note(failure.userMessage)
+            Self.exit(withError: ExitCode.failure)
+        } catch let usage as ValidationError {
+            Self.exit(withError: usage)
+        } catch {
+            Terminal.note(String(describing: error))
+            Self.exit(withError: ExitCode.failure)
+        }
+    }
 }

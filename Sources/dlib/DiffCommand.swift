@@ -18,12 +18,10 @@ struct DiffCommand: AsyncParsableCommand {
     var format: Format = .text
 
     func run() async throws {
-        try await reportingFailures {
-            let diff = SnapshotDiff(old: try SnapshotDiff.load(csvAt: old), new: try SnapshotDiff.load(csvAt: new))
-            switch format {
-            case .text: Terminal.out(diff.text(width: TerminalSize.width()))
-            case .json: Terminal.out(diff.json())
-            }
+        let diff = SnapshotDiff(old: try SnapshotDiff.load(csvAt: old), new: try SnapshotDiff.load(csvAt: new))
+        switch format {
+        case .text: try Terminal.out(diff.text(width: TerminalSize.width()))
+        case .json: try Terminal.out(diff.json())
         }
     }
 }

@@ -20,15 +20,13 @@ struct DoctorCommand: AsyncParsableCommand {
     @OptionGroup var connection: ConnectionOptions
 
     func run() async throws {
-        try await reportingFailures {
-            let settings = try ConnectionOptions.settings(source: connection.source, endpoint: connection.endpoint)
-            let report = DoctorReport(settings: settings, state: StateDirectory.fromEnvironment())
-            Terminal.out(report.settingLines())
-            let probe = await connection.client(for: settings.config).probe()
-            let (lines, healthy) = report.stepLines(probe)
-            Terminal.out(lines)
-            if !healthy { throw ExitCode.failure }
-        }
+        let settings = try ConnectionOptions.settings(source: connection.source, endpoint: connection.endpoint)
+        let report = DoctorReport(settings: settings, state: StateDirectory.fromEnvironment())
+        try Terminal.out(report.settingLines())
+        let probe = await connection.client(for: settings.config).probe()
+        let (lines, healthy) = report.stepLines(probe)
+        try Terminal.out(lines)
+        if !healthy { throw ExitCode.failure }
     }
 }
 

@@ -27,12 +27,10 @@ struct ListCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await reportingFailures {
-            let config = try connection.serviceConfig()
-            let browser = PageBrowser(
-                config: config, client: connection.client(for: config), keyword: nil,
-                pageSize: paging.pageSize, format: paging.format, nextCommand: "dlib list --next")
-            try await browser.show(paging.navigation, reset: reset)
-        }
+        let config = try connection.serviceConfig()
+        let browser = PageBrowser(
+            config: config, client: connection.client(for: config), keyword: nil,
+            pageSize: paging.pageSize, format: paging.format, nextCommand: "dlib list --next")
+        try await browser.show(paging.navigation, reset: reset)
     }
 }

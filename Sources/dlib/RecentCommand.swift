@@ -12,15 +12,13 @@ struct RecentCommand: AsyncParsableCommand {
     @OptionGroup var scope: StoreOptions
 
     func run() async throws {
-        try await reportingFailures {
-            let (store, endpoint) = try scope.open()
-            let holdings = try store.recent(endpoint: endpoint)
-            let resolved = OutputFormat.resolve(format)
-            if holdings.isEmpty && resolved != .json {
-                Terminal.note("nothing viewed yet; open a holding with `dlib show ID`")
-                return
-            }
-            Terminal.out(resolved.render(list: holdings, footer: NumberText.count(holdings.count, "recently viewed holding")))
+        let (store, endpoint) = try scope.open()
+        let holdings = try store.recent(endpoint: endpoint)
+        let resolved = OutputFormat.resolve(format)
+        if holdings.isEmpty && resolved != .json {
+            Terminal.note("nothing viewed yet; open a holding with `dlib show ID`")
+            return
         }
+        try Terminal.out(resolved.render(list: holdings, footer: NumberText.count(holdings.count, "recently viewed holding")))
     }
 }

@@ -9,31 +9,38 @@ struct UserFacingError: UserFacing {
     init(_ message: String) { userMessage = message }
 }
 
-/// What dlib prints outside of its results.
+/// What dlib prints: results on stdout, one-line notes on stderr, written
+/// with write(2) so that a full disk is an error dlib reports and a closed
+/// pipe the SIGPIPE that ends it quietly, never a crash.
 enum Terminal {
-    static func out(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+    /// Results. A failure to write them (a full disk) is thrown, so no
+    /// cursor moves past a page the user did not get.
+    static func out(_ text: String) throws {
+        try write(Array(text.utf8), to: STDOUT_FILENO, name: "standard output")
     }
 
     /// One line on stderr, prefixed so it is clear which program spoke.
     /// Lines carry server text (messages, HTML titles): the sanitiser the
     /// tables use keeps its controls and line breaks off the terminal.
     static func note(_ line: String) {
-        FileHandle.standardError.write(Data("dlib: \(Sanitiser.clean(Redaction.apply(line)))\n".utf8))
+        try? write(Array("dlib: \(Sanitiser.clean(Redaction.apply(line)))\n".utf8), to: STDERR_FILENO, name: "standard error")
     }
-}
 
-/// Runs a command's body and turns every failure into one line on stderr
-/// and exit status 1; the key is scrubbed from the line whatever made it.
-func reportingFailures(_ body: () async throws -> Void) async throws {
-    do {
-        try await body()
-    } catch let exit as ExitCode {
-        throw exit
-    } catch {
-        let message = (error as? UserFacing)?.userMessage ?? String(describing: error)
-        Terminal.note(message)
-        throw ExitCode.failure
+    /// Bytes for stderr as they are (the progress bar's redraws).
+    static func raw(_ text: String) {
+        try? write(Array(text.utf8), to: STDERR_FILENO, name: "standard error")
+    }
+
+    private static func write(_ bytes: [UInt8], to fd: Int32, name: String) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, bytes.count - offset) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw StateError.cannotWrite(name, reason: String(cString: strerror(errno)))
+            }
+            offset += written
+        }
     }
 }
 

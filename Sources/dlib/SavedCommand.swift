@@ -16,16 +16,14 @@ struct SavedCommand: AsyncParsableCommand {
         @OptionGroup var scope: StoreOptions
 
         func run() async throws {
-            try await reportingFailures {
-                let (store, endpoint) = try scope.open()
-                let result = try store.save(ids, endpoint: endpoint)
-                for holding in result.saved { Terminal.note("saved \(holding.controlNo) \(Sanitiser.clean(holding.title ?? ""))") }
-                for holding in result.alreadySaved { Terminal.note("\(holding.controlNo) was saved already") }
-                if !result.unknown.isEmpty {
-                    throw UserFacingError(
-                        "\(result.unknown.joined(separator: ", ")) not among the holdings dlib has seen; "
-                        + StoreOptions.findHint(count: result.unknown.count))
-                }
+            let (store, endpoint) = try scope.open()
+            let result = try store.save(ids, endpoint: endpoint)
+            for holding in result.saved { Terminal.note("saved \(holding.controlNo) \(Sanitiser.clean(holding.title ?? ""))") }
+            for holding in result.alreadySaved { Terminal.note("\(holding.controlNo) was saved already") }
+            if !result.unknown.isEmpty {
+                throw UserFacingError(
+                    "\(result.unknown.joined(separator: ", ")) not among the holdings dlib has seen; "
+                    + StoreOptions.findHint(count: result.unknown.count))
             }
         }
     }
@@ -37,16 +35,14 @@ struct SavedCommand: AsyncParsableCommand {
         @OptionGroup var scope: StoreOptions
 
         func run() async throws {
-            try await reportingFailures {
-                let (store, endpoint) = try scope.open()
-                let holdings = try store.saved(endpoint: endpoint)
-                let resolved = OutputFormat.resolve(format)
-                if holdings.isEmpty && (resolved == .table || resolved == .grid) {
-                    Terminal.note("nothing saved yet; add holdings with `dlib saved add ID`")
-                    return
-                }
-                Terminal.out(resolved.render(list: holdings, footer: NumberText.count(holdings.count, "saved holding")))
+            let (store, endpoint) = try scope.open()
+            let holdings = try store.saved(endpoint: endpoint)
+            let resolved = OutputFormat.resolve(format)
+            if holdings.isEmpty && (resolved == .table || resolved == .grid) {
+                Terminal.note("nothing saved yet; add holdings with `dlib saved add ID`")
+                return
             }
+            try Terminal.out(resolved.render(list: holdings, footer: NumberText.count(holdings.count, "saved holding")))
         }
     }
 
@@ -56,11 +52,9 @@ struct SavedCommand: AsyncParsableCommand {
         @OptionGroup var scope: StoreOptions
 
         func run() async throws {
-            try await reportingFailures {
-                let (store, endpoint) = try scope.open()
-                let removed = try store.unsave(ids, endpoint: endpoint)
-                for id in ids { Terminal.note(removed.contains(id) ? "removed \(id)" : "\(id) was not saved") }
-            }
+            let (store, endpoint) = try scope.open()
+            let removed = try store.unsave(ids, endpoint: endpoint)
+            for id in ids { Terminal.note(removed.contains(id) ? "removed \(id)" : "\(id) was not saved") }
         }
     }
 
@@ -69,11 +63,9 @@ struct SavedCommand: AsyncParsableCommand {
         @OptionGroup var scope: StoreOptions
 
         func run() async throws {
-            try await reportingFailures {
-                let (store, endpoint) = try scope.open()
-                let count = try store.clearSaved(endpoint: endpoint)
-                Terminal.note("cleared the saved list (\(NumberText.count(count, "holding")) removed)")
-            }
+            let (store, endpoint) = try scope.open()
+            let count = try store.clearSaved(endpoint: endpoint)
+            Terminal.note("cleared the saved list (\(NumberText.count(count, "holding")) removed)")
         }
     }
 
@@ -85,18 +77,16 @@ struct SavedCommand: AsyncParsableCommand {
         @OptionGroup var scope: StoreOptions
 
         func run() async throws {
-            try await reportingFailures {
-                let (store, endpoint) = try scope.open()
-                let holdings = try store.saved(endpoint: endpoint)
-                let recordFormat: RecordFormat = format == .csv ? .csv(excel: excel) : .jsonLines
-                let sink: OutputSink = output != nil && output != "-" ? try AtomicFileSink(path: output!) : StandardOutputSink()
-                do {
-                    try sink.write(recordFormat.preamble() + Array(holdings.map(recordFormat.encode).joined().utf8))
-                    try sink.commit()
-                } catch {
-                    sink.abandon()
-                    throw error
-                }
+            let (store, endpoint) = try scope.open()
+            let holdings = try store.saved(endpoint: endpoint)
+            let recordFormat: RecordFormat = format == .csv ? .csv(excel: excel) : .jsonLines
+            let sink: any OutputSink = if let output, output != "-" { try OutputFile.sink(for: output) } else { StandardOutputSink() }
+            do {
+                try sink.write(recordFormat.preamble() + Array(holdings.map(recordFormat.encode).joined().utf8))
+                try sink.commit()
+            } catch {
+                sink.abandon()
+                throw error
             }
         }
     }

@@ -24,14 +24,12 @@ struct SearchCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await reportingFailures {
-            let config = try connection.serviceConfig()
-            let keyword = text.trimmingCharacters(in: .whitespaces)
-            let browser = PageBrowser(
-                config: config, client: connection.client(for: config), keyword: keyword,
-                pageSize: paging.pageSize, format: paging.format, nextCommand: "dlib search \(ShellQuote.quote(keyword)) --next")
-            try await browser.show(paging.navigation, reset: false)
-        }
+        let config = try connection.serviceConfig()
+        let keyword = text.trimmingCharacters(in: .whitespaces)
+        let browser = PageBrowser(
+            config: config, client: connection.client(for: config), keyword: keyword,
+            pageSize: paging.pageSize, format: paging.format, nextCommand: "dlib search \(ShellQuote.quote(keyword)) --next")
+        try await browser.show(paging.navigation, reset: false)
     }
 }
 

@@ -29,31 +29,29 @@ struct ShowCommand: AsyncParsableCommand {
     @OptionGroup var connection: ConnectionOptions
 
     func run() async throws {
-        try await reportingFailures {
-            let config = try connection.serviceConfig()
-            let store = try LocalStore(state: .fromEnvironment())
-            let wanted = id.trimmingCharacters(in: .whitespaces)
-            guard var holding = try store.holding(wanted, endpoint: config.endpoint) else {
-                throw UserFacingError("\(wanted) is not among the holdings dlib has seen; \(StoreOptions.findHint())")
-            }
-            if !offline {
-                do {
-                    if let copies = try await connection.client(for: config).copies(of: holding.controlNo) {
-                        holding.copies = copies
-                    }
-                } catch {
-                    let reason = (error as? UserFacing)?.userMessage ?? "\(error)"
-                    Terminal.note("could not ask for the copies' current state (\(reason)); showing what dlib last fetched")
-                }
-            }
-            switch format {
-            case .text:
-                let printer = DetailPrinter(style: .forStandardOutput(), language: PeopleDate.language())
-                Terminal.out(printer.render(holding))
-            case .json:
-                Terminal.out(JSONWriter.object(holding) + "\n")
-            }
-            try store.recordView(holding.controlNo, endpoint: config.endpoint)
+        let config = try connection.serviceConfig()
+        let store = try LocalStore(state: .fromEnvironment())
+        let wanted = id.trimmingCharacters(in: .whitespaces)
+        guard var holding = try store.holding(wanted, endpoint: config.endpoint) else {
+            throw UserFacingError("\(wanted) is not among the holdings dlib has seen; \(StoreOptions.findHint())")
         }
+        if !offline {
+            do {
+                if let copies = try await connection.client(for: config).copies(of: holding.controlNo) {
+                    holding.copies = copies
+                }
+            } catch {
+                let reason = (error as? UserFacing)?.userMessage ?? "\(error)"
+                Terminal.note("could not ask for the copies' current state (\(reason)); showing what dlib last fetched")
+            }
+        }
+        switch format {
+        case .text:
+            let printer = DetailPrinter(style: .forStandardOutput(), language: PeopleDate.language())
+            try Terminal.out(printer.render(holding))
+        case .json:
+            try Terminal.out(JSONWriter.object(holding) + "\n")
+        }
+        try store.recordView(holding.controlNo, endpoint: config.endpoint)
     }
 }

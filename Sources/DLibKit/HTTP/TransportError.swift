@@ -84,7 +84,7 @@ public struct TransportError: Error, Sendable, Equatable {
 
 extension Double {
     /// Up to two decimals, without a trailing zero: 0.5, 1.25.
-    var formatted2: String {
+    public var formatted2: String {
         var text = String(Int((self * 100).rounded()))
         while text.count < 3 { text = "0" + text }
         let whole = text.dropLast(2)

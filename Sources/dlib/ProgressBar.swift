@@ -1,29 +1,30 @@
+import DLibKit
 import Foundation
 
 /// The export's progress on a terminal's stderr: one line redrawn in place,
 /// at most ten times a second, wiped when done.
-public final class ProgressBar {
+final class ProgressBar {
     private let width: Int
     private let started = ContinuousClock.now
     private var lastDrawn: ContinuousClock.Instant?
     private var drawn = false
 
-    public init(width: Int) {
+    init(width: Int) {
         self.width = max(width, TerminalSize.minimumWidth)
     }
 
-    public func update(_ progress: Exporter.Progress) {
+    func update(_ progress: Exporter.Progress) {
         let now = ContinuousClock.now
         if let lastDrawn, now - lastDrawn < .milliseconds(100), progress.pagesDone < progress.totalPages { return }
         lastDrawn = now
         let line = Self.line(progress, elapsed: now - started, width: width)
-        FileHandle.standardError.write(Data(("\r" + line + "\u{1B}[K").utf8))
+        Terminal.raw("\r" + line + "\u{1B}[K")
         drawn = true
     }
 
-    public func finish() {
+    func finish() {
         guard drawn else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        Terminal.raw("\r\u{1B}[K")
     }
 
     static func line(_ progress: Exporter.Progress, elapsed: Duration, width: Int) -> String {
