@@ -38,30 +38,29 @@ struct ExportCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await reportingFailures {
-            let config = try connection.serviceConfig()
-            let client = connection.client(for: config)
-            let exporter = Exporter(loader: PageLoader(client: client), pageSize: fetching.pageSize, keyword: query, concurrency: fetching.concurrency)
-            let toFile = output != nil && output != "-"
-            let sink: OutputSink = toFile ? try AtomicFileSink(path: output!) : StandardOutputSink()
-            let recordFormat: RecordFormat = format == .csv ? .csv(excel: excel) : .jsonLines
-            let bar = TerminalSize.isTerminal(STDERR_FILENO) ? ProgressBar(width: TerminalSize.width()) : nil
+        let config = try connection.serviceConfig()
+        let client = connection.client(for: config)
+        let exporter = Exporter(loader: PageLoader(client: client), pageSize: fetching.pageSize, keyword: query, concurrency: fetching.concurrency,
+                                maxRequests: fetching.maxRequests)
+        let toFile = output != nil && output != "-"
+        let sink: any OutputSink = if let output, toFile { try OutputFile.sink(for: output) } else { StandardOutputSink() }
+        let recordFormat: RecordFormat = format == .csv ? .csv(excel: excel) : .jsonLines
+        let bar = TerminalSize.isTerminal(STDERR_FILENO) ? ProgressBar(width: TerminalSize.width()) : nil
 
-            let summary: Exporter.Summary
-            do {
-                try sink.write(recordFormat.preamble())
-                summary = try await exporter.run(deliver: { holdings in
-                    try sink.write(Array(holdings.map(recordFormat.encode).joined().utf8))
-                }, progress: { bar?.update($0) })
-                bar?.finish()
-                try sink.commit()
-            } catch {
-                bar?.finish()
-                sink.abandon()
-                throw error
-            }
-            Terminal.note(ExportDefaults.summaryLine(summary, requests: client.log.requests, destination: toFile ? output! : nil))
+        let summary: Exporter.Summary
+        do {
+            try sink.write(recordFormat.preamble())
+            summary = try await exporter.run(deliver: { holdings in
+                try sink.write(Array(holdings.map(recordFormat.encode).joined().utf8))
+            }, progress: { bar?.update($0) })
+            bar?.finish()
+            try sink.commit()
+        } catch {
+            bar?.finish()
+            sink.abandon()
+            throw error
         }
+        Terminal.note(ExportDefaults.summaryLine(summary, requests: client.log.requests, destination: toFile ? output : nil))
     }
 }
 
@@ -76,6 +75,9 @@ enum ExportDefaults {
         if let destination { line += " to \(destination)" }
         if summary.catalogueChanged, let first = summary.firstTotalCount, let last = summary.lastTotalCount {
             line += "; the catalogue changed during the export (\(NumberText.grouped(first)) → \(NumberText.grouped(last)) holdings)"
+        }
+        if let page = summary.endedEarlyAtPage, let first = summary.firstTotalCount {
+            line += "; the server announced \(NumberText.grouped(first)) holdings but page \(NumberText.grouped(page)) came back empty"
         }
         if summary.duplicates > 0 {
             line += "; \(NumberText.grouped(summary.duplicates)) repeated holdings skipped"

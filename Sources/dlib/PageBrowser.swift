@@ -32,8 +32,15 @@ struct PageBrowser {
         case .corrupt: Terminal.note("the remembered page (\(store.file)) was unreadable and is reset")
         }
 
-        guard case .page(let number) = navigation.target(from: cursor, pageSize: pageSize) else {
+        let number: Int
+        switch navigation.target(from: cursor, pageSize: pageSize) {
+        case .page(let page):
+            number = page
+        case .nothingBefore:
             Terminal.note("no page before page \(cursor?.page ?? 1)")
+            throw ExitCode.noMorePages
+        case .beyondTheLastPossible:
+            Terminal.note("no more pages: page \(NumberText.grouped(Page.maximumPageNumber)) is the last any catalogue can have")
             throw ExitCode.noMorePages
         }
         let page = try await PageLoader(client: client).page(PageQuery(pageNo: number, pageSize: pageSize, keyword: keyword))
@@ -46,7 +53,7 @@ struct PageBrowser {
             Terminal.note("no holdings match \u{201C}\(keyword)\u{201D}")
             return
         }
-        Terminal.out(OutputFormat.resolve(format).render(page, nextCommand: nextCommand))
+        try Terminal.out(OutputFormat.resolve(format).render(page, nextCommand: nextCommand))
         try store.write(page: number, pageSize: pageSize, totalCount: page.totalCount)
         try LocalStore(state: state).remember(page.holdings, endpoint: config.endpoint)
     }

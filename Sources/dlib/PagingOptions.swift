@@ -23,7 +23,9 @@ struct PagingOptions: ParsableArguments {
         guard [page != nil, next, prev].filter({ $0 }).count <= 1 else {
             throw ValidationError("--page, --next and --prev cannot be combined.")
         }
-        if let page, page < 1 { throw ValidationError("--page must be 1 or more.") }
+        if let page, !(1...Page.maximumPageNumber).contains(page) {
+            throw ValidationError("--page must be between 1 and \(NumberText.grouped(Page.maximumPageNumber)).")
+        }
         guard (1...100).contains(pageSize) else {
             throw ValidationError("--page-size must be between 1 and 100 (the service serves at most 100 a page).")
         }
@@ -45,8 +47,14 @@ struct FetchOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Pages fetched at once.", valueName: "n"))
     var concurrency: Int = ExportDefaults.concurrency
 
+    @Option(help: ArgumentHelp(
+        "Ask for at most N pages (default: the pages the first one announces, a tenth more and ten besides), "
+            + "so a server whose count keeps growing cannot keep the run going forever.", valueName: "n"))
+    var maxRequests: Int?
+
     func validate() throws {
         guard (1...100).contains(pageSize) else { throw ValidationError("--page-size must be between 1 and 100.") }
         guard (1...64).contains(concurrency) else { throw ValidationError("--concurrency must be between 1 and 64.") }
+        if let maxRequests, maxRequests < 1 { throw ValidationError("--max-requests must be 1 or more.") }
     }
 }

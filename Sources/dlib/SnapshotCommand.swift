@@ -35,34 +35,33 @@ struct SnapshotCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await reportingFailures {
-            let config = try connection.serviceConfig()
-            let client = connection.client(for: config)
-            let exporter = Exporter(loader: PageLoader(client: client), pageSize: fetching.pageSize, concurrency: fetching.concurrency)
-            let snapshotter = Snapshotter(
-                directory: SnapshotDirectory(path: dir), exporter: exporter, requestLog: client.log,
-                allowShrink: allowShrink, keep: keep)
-            let bar = TerminalSize.isTerminal(STDERR_FILENO) ? ProgressBar(width: TerminalSize.width()) : nil
-            let result: Snapshotter.Result
-            do {
-                result = try await snapshotter.run(progress: { bar?.update($0) })
-                bar?.finish()
-            } catch {
-                bar?.finish()
-                throw error
-            }
-            let manifest = result.manifest
-            if result.shrank {
-                Terminal.note(
-                    "\(manifest.file) has \(NumberText.grouped(manifest.count)) holdings, fewer than half of the "
-                    + "previous \(NumberText.grouped(result.previousCount ?? 0)); it is kept, but latest.csv still points at "
-                    + "\(manifest.previous ?? "the previous snapshot") (rerun with --allow-shrink if the catalogue really shrank)")
-                throw ExitCode(4)
-            }
-            Terminal.out(
-                "\(NumberText.count(manifest.count, "holding")) (+\(NumberText.grouped(manifest.added)) "
-                + "−\(NumberText.grouped(manifest.removed)) ~\(NumberText.grouped(manifest.changed))) → \(manifest.file)"
-                + " · \(NumberText.count(manifest.requests, "request"))\n")
+        let config = try connection.serviceConfig()
+        let client = connection.client(for: config)
+        let exporter = Exporter(loader: PageLoader(client: client), pageSize: fetching.pageSize, concurrency: fetching.concurrency,
+                                maxRequests: fetching.maxRequests)
+        let snapshotter = Snapshotter(
+            directory: SnapshotDirectory(path: dir), exporter: exporter, requestLog: client.log,
+            allowShrink: allowShrink, keep: keep)
+        let bar = TerminalSize.isTerminal(STDERR_FILENO) ? ProgressBar(width: TerminalSize.width()) : nil
+        let result: Snapshotter.Result
+        do {
+            result = try await snapshotter.run(progress: { bar?.update($0) })
+            bar?.finish()
+        } catch {
+            bar?.finish()
+            throw error
         }
+        let manifest = result.manifest
+        if result.shrank {
+            Terminal.note(
+                "\(manifest.file) has \(NumberText.grouped(manifest.count)) holdings, fewer than half of the "
+                + "previous \(NumberText.grouped(result.previousCount ?? 0)); it is kept, but latest.csv still points at "
+                + "\(manifest.previous ?? "the previous snapshot") (rerun with --allow-shrink if the catalogue really shrank)")
+            throw ExitCode(4)
+        }
+        try Terminal.out(
+            "\(NumberText.count(manifest.count, "holding")) (+\(NumberText.grouped(manifest.added)) "
+            + "−\(NumberText.grouped(manifest.removed)) ~\(NumberText.grouped(manifest.changed))) → \(manifest.file)"
+            + " · \(NumberText.count(manifest.requests, "request"))\n")
     }
 }

@@ -157,7 +157,7 @@ import Testing
         guard case .notJSON? = error("hello") else { Issue.record("text"); return }
         let html = error("<!DOCTYPE html><html><head><title>점검 중</title></head></html>")
         #expect(html?.userMessage == "the server sent an HTML page (application/json, HTTP 200) instead of JSON: \"점검 중\"")
-        #expect(error("  ") == .unexpectedAnswer(detail: "the body is empty"))
+        #expect(error("  ") == .emptyAnswer(status: 200))
         #expect(error("{}", status: 503) == .http(status: 503, retryAfter: nil))
     }
 

@@ -64,7 +64,7 @@ import Testing
         let box = try Sandbox()
         box.server.inject(.code("30"), page: 5)
         let dir = try folder()
-        let result = try box.dlib().run("export", "-o", dir + "/out.csv", "--page-size", "50")
+        let result = try box.dlib(key: "a-key-the-portal-refuses").run("export", "-o", dir + "/out.csv", "--page-size", "50")
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("dlib: the service key is not registered"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty, "no file and no temporary file")

@@ -194,11 +194,6 @@ import Testing
         let pasted = box.endpoint + "?serviceKey=Fault%2BKey%2FSecret%3D%3D"
         let result = try box.dlib(extra: ["DLIB_ENDPOINT": pasted]).run("list", "--format", "json")
         #expect(result.status == 0, "\(result.stderr)")
-        let files = FileManager.default.enumerator(atPath: box.stateDir)?.compactMap { $0 as? String } ?? []
-        #expect(!files.isEmpty)
-        for name in files {
-            let text = (try? String(contentsOfFile: box.stateDir + "/" + name, encoding: .utf8)) ?? ""
-            #expect(!text.contains("Fault"), "\(name) holds no part of the key")
-        }
+        expectNoKey(Self.key, inFilesUnder: box.stateDir)
     }
 }

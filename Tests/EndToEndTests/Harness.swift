@@ -1,5 +1,6 @@
 import Foundation
 import SampleServer
+import Synchronization
 import Testing
 
 /// The built `dlib` binary, run as a user would run it.
@@ -24,6 +25,9 @@ struct DLibProcess {
 
     var environment: [String: String]
     var executable: String = DLibProcess.binary
+    /// Where standard output goes instead of a file the harness reads
+    /// (`/dev/full`); nil: captured.
+    var standardOutput: String?
 
     /// Starts dlib; `wait` collects what it printed. Output goes through
     /// files, so a chatty run can never block on a full pipe.
@@ -38,7 +42,7 @@ struct DLibProcess {
         let err = folder.appendingPathComponent("stderr")
         _ = FileManager.default.createFile(atPath: out.path, contents: nil)
         _ = FileManager.default.createFile(atPath: err.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardOutput = try FileHandle(forWritingTo: standardOutput.map { URL(fileURLWithPath: $0) } ?? out)
         process.standardError = try FileHandle(forWritingTo: err)
         process.standardInput = FileHandle.nullDevice
         try process.run()
@@ -46,6 +50,10 @@ struct DLibProcess {
     }
 
     func run(_ arguments: String...) throws -> Result {
+        try start(arguments).wait()
+    }
+
+    func run(_ arguments: [String]) throws -> Result {
         try start(arguments).wait()
     }
 
@@ -171,5 +179,34 @@ struct FaultRun {
         #expect(result.stderr == "dlib: \(line)\n")
         #expect(attempts == expected)
         try cursorStayed()
+    }
+}
+
+/// Fails unless every file under `folder` is free of the key in each
+/// spelling a program might write it (as given, percent-encoded in either
+/// case, encoded twice, form-encoded), searched in the raw bytes: a binary
+/// file (the SQLite store) is scanned as it is, not decoded as text. An
+/// empty folder fails too: it would prove nothing.
+func expectNoKey(_ key: String, inFilesUnder folder: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    func encode(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")) ?? text
+    }
+    let once = encode(key)
+    let spellings = Set([key, once, once.lowercased(), encode(once), key.replacingOccurrences(of: "+", with: " ")])
+        .map { Array($0.utf8) }
+    let files = (FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String } ?? [])
+        .filter { var isFolder: ObjCBool = false; return FileManager.default.fileExists(atPath: folder + "/" + $0, isDirectory: &isFolder) && !isFolder.boolValue }
+    #expect(!files.isEmpty, "there are files to scan under \(folder)", sourceLocation: sourceLocation)
+    for file in files {
+        guard let bytes = FileManager.default.contents(atPath: folder + "/" + file).map(Array.init) else {
+            Issue.record("cannot read \(file)", sourceLocation: sourceLocation)
+            continue
+        }
+        for spelling in spellings where bytes.count >= spelling.count {
+            let found = (0...(bytes.count - spelling.count)).contains { start in
+                bytes[start..<(start + spelling.count)].elementsEqual(spelling)
+            }
+            #expect(!found, "\(file) holds the key as \(String(decoding: spelling, as: UTF8.self))", sourceLocation: sourceLocation)
+        }
     }
 }

@@ -79,6 +79,10 @@ public struct CatalogueClient: Sendable {
             page = try config.source.dialect.interpret(response, for: query, config: config)
         } catch .pyxisFailure(let code, let message) where query.keyword == nil && config.listTerm.isEmpty {
             throw .listTermRefused(code: code, message: message)
+        } catch .gateway("30", let auth, let err) where config.serviceKey == nil {
+            throw .noServiceKey(code: "30", message: auth ?? err ?? "SERVICE ERROR")
+        } catch .api("30", let message) where config.serviceKey == nil {
+            throw .noServiceKey(code: "30", message: message)
         }
         if let total = page.totalCount, !(0...Page.plausibleMaximumCount).contains(total) {
             throw .implausibleCount(String(total))

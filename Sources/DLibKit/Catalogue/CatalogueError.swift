@@ -24,6 +24,11 @@ public enum CatalogueError: Error, Sendable, Equatable {
     /// Pyxis servers refuse one, so the setting that would fix it is named
     /// beside the server's own words (which may be about something else).
     case listTermRefused(code: String, message: String)
+    /// The portal refused the request for want of a key, and none is set:
+    /// not a bad key, a missing one.
+    case noServiceKey(code: String, message: String)
+    /// A 200 answer with no body at all.
+    case emptyAnswer(status: Int)
     /// A `totalCount` that is negative or larger than any catalogue.
     case implausibleCount(String)
     /// A page that holds only holdings an earlier page held: the server
@@ -66,6 +71,11 @@ public enum CatalogueError: Error, Sendable, Equatable {
         case .listTermRefused(let code, let message):
             return "the server refused the request: \(message) (\(code)); `dlib list` sent an empty search term: "
                 + "if this server needs one, set list-term in the config file (or DLIB_LIST_TERM)"
+        case .noServiceKey(let code, let message):
+            return "no service key is set, and the portal needs one (\(message), code \(code)); "
+                + "set DLIB_SERVICE_KEY, or service_key in the config file (`dlib doctor` shows where it is)"
+        case .emptyAnswer(let status):
+            return "the server sent an empty answer (HTTP \(status), no body)"
         case .implausibleCount(let count):
             return "the server claims \(count) holdings, which no catalogue holds; not paging through it"
         case .repeatedPage(let page):

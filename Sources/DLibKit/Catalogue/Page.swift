@@ -21,10 +21,16 @@ public struct Page: Sendable, Equatable {
     /// claims so is wrong, and paging through it would never end.
     public static let plausibleMaximumCount = 100_000_000
 
-    /// `ceil(totalCount / pageSize)`, per the contract.
+    /// The most pages dlib will ever ask for or remember: every holding of
+    /// the largest plausible catalogue one a page. Page numbers past it (a
+    /// flag, a cursor file) are refused before any arithmetic on them.
+    public static let maximumPageNumber = plausibleMaximumCount
+
+    /// `ceil(totalCount / pageSize)`, per the contract, without the sum
+    /// that overflows for a count near `Int.max`.
     public var totalPages: Int? {
-        guard let totalCount, pageSize > 0 else { return nil }
-        return (totalCount + pageSize - 1) / pageSize
+        guard let totalCount, totalCount >= 0, pageSize > 0 else { return nil }
+        return totalCount / pageSize + (totalCount % pageSize == 0 ? 0 : 1)
     }
 
     public var hasNext: Bool {

@@ -54,8 +54,8 @@ public struct RetryPolicy: Sendable {
         case .transport(let transport): return transport.isTransient ? .always : nil
         case .http(let status, _): return status == 429 || (500...599).contains(status) ? .always : nil
         case .api(let code, _), .gateway(let code, _, _): return code == "99" ? .always : nil
-        case .malformed, .notJSON: return .once
-        case .notXML, .otherDialect, .unexpectedAnswer, .pyxisFailure, .listTermRefused, .implausibleCount, .repeatedPage:
+        case .malformed, .notJSON, .emptyAnswer: return .once
+        case .notXML, .noServiceKey, .otherDialect, .unexpectedAnswer, .pyxisFailure, .listTermRefused, .implausibleCount, .repeatedPage:
             return nil
         }
     }
@@ -84,7 +84,7 @@ public struct PageFetchError: Error, Sendable {
         // What went wrong with one page's answer names the page; a key,
         // quota or connection failure is the same for every page.
         switch error {
-        case .http, .malformed, .notJSON, .unexpectedAnswer: return "page \(page): \(error.userMessage)\(tries)"
+        case .http, .malformed, .notJSON, .unexpectedAnswer, .emptyAnswer: return "page \(page): \(error.userMessage)\(tries)"
         default: return error.userMessage + tries
         }
     }

@@ -26,13 +26,10 @@ public struct ServiceConfig: Sendable {
         serviceKey.map { PercentEncoding.encode($0, keepEscapes: PercentEncoding.isAlreadyEncoded($0)) }
     }
 
-    /// Replaces the key, in every form it may take in a URL, with `REDACTED`.
+    /// Replaces the key, in every spelling a server or a URL may give it,
+    /// with `REDACTED`: see `KeySpellings`.
     public func redact(_ text: String) -> String {
         guard let serviceKey else { return text }
-        var result = text
-        for form in Set([encodedServiceKey!, PercentEncoding.encode(serviceKey), serviceKey]) where !form.isEmpty {
-            result = result.replacingOccurrences(of: form, with: "REDACTED")
-        }
-        return result
+        return KeySpellings(key: serviceKey).redact(text)
     }
 }

@@ -132,3 +132,67 @@ enum TemporaryFiles {
         }
     }
 }
+
+/// Where `-o FILE` writes, by what FILE is now: a new or regular file is
+/// written beside it and renamed into place; a device or FIFO (`/dev/null`,
+/// `/dev/full`, a named pipe) is written in place, since renaming a file
+/// over it would replace the device; a symbolic link is followed and its
+/// target replaced atomically, the link kept; a folder is refused.
+public enum OutputFile {
+    public static func sink(for path: String) throws(StateError) -> any OutputSink {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return try AtomicFileSink(path: path) }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG:
+            return try AtomicFileSink(path: path)
+        case S_IFDIR:
+            throw .refused(path, reason: "it is a folder; give a file name")
+        case S_IFLNK:
+            return try linked(path)
+        default:
+            return try InPlaceSink(path: path)
+        }
+    }
+
+    /// The link's target, as the rules above have it; a dangling link is
+    /// a new file where it points.
+    private static func linked(_ link: String) throws(StateError) -> any OutputSink {
+        guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: link) else {
+            throw .refused(link, reason: "its link cannot be read")
+        }
+        let folder = (link as NSString).deletingLastPathComponent
+        let target = destination.hasPrefix("/") ? destination : (folder.isEmpty ? "." : folder) + "/" + destination
+        var info = stat()
+        guard stat(target, &info) == 0 else { return try AtomicFileSink(path: target) }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return try AtomicFileSink(path: target)
+        case S_IFDIR: throw .refused(link, reason: "it links to a folder; give a file name")
+        default: return try InPlaceSink(path: link)
+        }
+    }
+}
+
+/// A device or FIFO, written where it is: nothing to rename, nothing to
+/// remove on failure (what was written went to the device).
+public final class InPlaceSink: OutputSink {
+    public let path: String
+    private var fd: Int32
+
+    public init(path: String) throws(StateError) {
+        self.path = path
+        fd = open(path, O_WRONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw .cannotWrite(path, reason: String(cString: strerror(errno))) }
+    }
+
+    deinit { abandon() }
+
+    public func write(_ bytes: [UInt8]) throws(StateError) {
+        try FileDescriptorWriter.write(bytes, to: fd, path: path)
+    }
+
+    public func commit() throws(StateError) { abandon() }
+
+    public func abandon() {
+        if fd >= 0 { close(fd); fd = -1 }
+    }
+}

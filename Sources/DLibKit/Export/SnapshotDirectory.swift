@@ -29,10 +29,23 @@ public struct SnapshotDirectory: Sendable {
         String(csvName.dropLast(4)) + ".json"
     }
 
-    /// The snapshot `latest.csv` points at, if any.
-    public func latestTarget() -> String? {
-        guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: latestPath) else { return nil }
-        return (target as NSString).lastPathComponent
+    /// The snapshot `latest.csv` points at, if any. dlib makes it a link to
+    /// a snapshot's bare name in this folder; anything else there — a link
+    /// out of the folder, to a snapshot that is gone, or a plain file — is
+    /// not dlib's and is refused in one line rather than guessed at.
+    public func latestTarget() throws(SnapshotLatestFailure) -> String? {
+        var info = stat()
+        guard lstat(latestPath, &info) == 0 else { return nil }
+        guard info.st_mode & S_IFMT == S_IFLNK,
+              let target = try? FileManager.default.destinationOfSymbolicLink(atPath: latestPath)
+        else { throw SnapshotLatestFailure(path: latestPath, detail: "it is not a link to a snapshot") }
+        guard !target.contains("/"), target.hasPrefix(Self.prefix), target.hasSuffix(".csv") else {
+            throw SnapshotLatestFailure(path: latestPath, detail: "it points at \(target), not at a snapshot in this folder")
+        }
+        guard FileManager.default.fileExists(atPath: path + "/" + target) else {
+            throw SnapshotLatestFailure(path: latestPath, detail: "it points at \(target), which is not there")
+        }
+        return target
     }
 
     /// A free name for a snapshot started at `date` (UTC); a second run in
@@ -83,7 +96,7 @@ public struct SnapshotDirectory: Sendable {
     public func prune(keep: Int) -> [String] {
         let snapshots = completeSnapshots()
         guard snapshots.count > keep else { return [] }
-        let latest = latestTarget()
+        let latest = try? latestTarget()
         var removed: [String] = []
         for name in snapshots.dropLast(keep) where name != latest {
             unlink(path + "/" + Self.manifestName(for: name))
@@ -91,6 +104,16 @@ public struct SnapshotDirectory: Sendable {
             removed.append(name)
         }
         return removed
+    }
+}
+
+/// `latest.csv` is there but is not what dlib made of it.
+public struct SnapshotLatestFailure: Error, Sendable, Equatable, UserFacing {
+    public var path: String
+    public var detail: String
+
+    public var userMessage: String {
+        "\(path) is not dlib's: \(detail); remove it, and the next snapshot points it at itself"
     }
 }
 

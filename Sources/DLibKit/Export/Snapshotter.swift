@@ -52,7 +52,7 @@ public struct Snapshotter {
         defer { lock.release() }
         directory.removeLeftovers()
 
-        let previous = directory.latestTarget()
+        let previous = try directory.latestTarget()
         var baseline = SnapshotBaseline()
         if let previous {
             do { baseline = try SnapshotBaseline(csvAt: directory.path + "/" + previous) }

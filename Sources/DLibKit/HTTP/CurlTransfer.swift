@@ -94,8 +94,12 @@ final class CurlTransfer {
 
     func outcome(code: CURLcode) -> Result<HTTPResponse, any Error> {
         guard code == CURLE_OK else {
+            // After a redirect the failure is the last host's, not the first's.
+            var effective: UnsafePointer<CChar>?
+            dlib_curl_getinfo_string(easy, CURLINFO_EFFECTIVE_URL, &effective)
+            let url = effective.map { String(cString: $0) } ?? request.url
             var error = TransportError(
-                curlCode: code, hostAndPort: URLParts.hostAndPort(of: request.url),
+                curlCode: code, hostAndPort: URLParts.hostAndPort(of: url.isEmpty ? request.url : url),
                 timeout: request.timeout, bodyLimit: exceededLimit ? request.maxBodyBytes : nil)
             error.timings = timings()
             return .failure(error)

@@ -51,8 +51,10 @@ public struct CursorStore: Sendable {
 
     public func read() -> ReadResult {
         guard let data = FileManager.default.contents(atPath: file) else { return .none }
+        // The file is ours, but whatever is in it is checked like input:
+        // a huge page would overflow the arithmetic of `--next`.
         guard let position = try? JSONDecoder().decode(CursorPosition.self, from: data),
-              position.page >= 1, position.pageSize >= 1
+              (1...Page.maximumPageNumber).contains(position.page), (1...100).contains(position.pageSize)
         else { return .corrupt }
         return .position(position)
     }

@@ -9,8 +9,12 @@ public final class FileLock {
     /// Waits for the lock when another process holds it.
     public init(path: String) throws(StateError) {
         self.path = path
-        fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw .cannotLock(path, reason: String(cString: strerror(errno))) }
+        do {
+            fd = try PrivateFile.open(path)
+        } catch {
+            if case .cannotWrite(_, let reason) = error { throw .cannotLock(path, reason: reason) }
+            throw error // refused: a link or not a file, said as such
+        }
         while flock(fd, LOCK_EX) != 0 {
             if errno == EINTR { continue }
             let reason = String(cString: strerror(errno))

@@ -16,8 +16,16 @@ public final class LocalStore: Sendable {
         path = folder + "/dlib.sqlite"
         // Made private before SQLite opens it; SQLite gives its -wal and
         // -shm files the same mode.
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        if fd >= 0 { close(fd) }
+        // Not through a link, and private even if an older dlib or a user
+        // left it readable; the same for SQLite's -wal and -shm beside it.
+        close(try PrivateFile.open(path))
+        for suffix in ["-wal", "-shm"] {
+            var info = stat()
+            if lstat(path + suffix, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+                throw .refused(path + suffix, reason: "it is a symbolic link, which dlib does not follow for its own files")
+            }
+            PrivateFile.makePrivate(path + suffix)
+        }
         var configuration = Configuration()
         configuration.journalMode = .wal
         configuration.busyMode = .timeout(10)

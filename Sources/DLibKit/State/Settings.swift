@@ -109,10 +109,7 @@ public struct Settings: Sendable {
                 "no endpoint configured for the portal source; set DLIB_ENDPOINT, pass --endpoint URL, "
                 + "or add `endpoint = URL` to \(file.path) (`dlib doctor` shows what dlib sees)")
         }
-        let lower = resolvedEndpoint.value.lowercased()
-        guard lower.hasPrefix("http://") || lower.hasPrefix("https://") else {
-            throw Failure(userMessage: "the endpoint must be an http:// or https:// URL, not \"\(resolvedEndpoint.value)\"")
-        }
+        try check(endpoint: resolvedEndpoint.value)
 
         var listTerm = Setting(value: "", origin: .defaultValue("every holding"))
         if let value = environment["DLIB_LIST_TERM"] {
@@ -122,6 +119,24 @@ public struct Settings: Sendable {
         }
 
         return Settings(source: source, endpoint: resolvedEndpoint, serviceKey: key, listTerm: listTerm, configFile: file)
+    }
+
+    /// An http(s) URL with nothing dlib would send wrongly: a `#fragment`
+    /// would swallow the query dlib appends (and the key with it), and
+    /// credentials in the URL would travel to every host it redirects to.
+    static func check(endpoint: String) throws(Failure) {
+        let lower = endpoint.lowercased()
+        guard lower.hasPrefix("http://") || lower.hasPrefix("https://") else {
+            throw Failure(userMessage: "the endpoint must be an http:// or https:// URL, not \"\(endpoint)\"")
+        }
+        if endpoint.contains("#") {
+            throw Failure(userMessage: "the endpoint has a #fragment, which would cut off the query dlib adds; remove it")
+        }
+        let afterScheme = endpoint[endpoint.index(endpoint.startIndex, offsetBy: lower.hasPrefix("https") ? 8 : 7)...]
+        let authority = afterScheme.prefix { $0 != "/" && $0 != "?" }
+        if authority.contains("@") {
+            throw Failure(userMessage: "the endpoint holds credentials (user@host); dlib does not send them: remove them from the URL")
+        }
     }
 
     static func parseSource(_ text: String, from place: String) throws(Failure) -> Source {

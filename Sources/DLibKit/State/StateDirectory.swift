@@ -26,10 +26,19 @@ public struct StateDirectory: Sendable {
         let folder = subfolder.map { path + "/" + $0 } ?? path
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            chmod(path, 0o700)
-            if folder != path { chmod(folder, 0o700) }
         } catch {
             throw StateError.cannotCreate(folder, reason: error.localizedDescription)
+        }
+        // Someone else's folder could be read, or swapped under dlib, by them.
+        for owned in Set([path, folder]) {
+            var info = stat()
+            guard stat(owned, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+                throw StateError.refused(owned, reason: "it is not a folder")
+            }
+            guard info.st_uid == geteuid() else {
+                throw StateError.refused(owned, reason: "it belongs to another user (uid \(info.st_uid)); dlib keeps its state only in a folder of yours")
+            }
+            chmod(owned, 0o700)
         }
         return folder
     }
@@ -41,6 +50,8 @@ public enum StateError: Error, Sendable, Equatable {
     case cannotLock(String, reason: String)
     /// The SQLite database could not be opened, read or written.
     case store(String, reason: String)
+    /// A file or folder dlib will not use as it is (a link, someone else's).
+    case refused(String, reason: String)
 
     public var userMessage: String {
         switch self {
@@ -48,6 +59,7 @@ public enum StateError: Error, Sendable, Equatable {
         case .cannotWrite(let path, let reason): return "cannot write \(path): \(reason)"
         case .cannotLock(let path, let reason): return "cannot lock \(path): \(reason)"
         case .store(let path, let reason): return "the local store \(path) failed: \(reason)"
+        case .refused(let path, let reason): return "refusing \(path): \(reason)"
         }
     }
 }

@@ -29,7 +29,9 @@ struct PortalDialect: Dialect {
                           excerpt: HTMLExcerpt.headline(of: response.body))
         case .json:
             throw .otherDialect(answered: .pyxis, asked: .portal)
-        case .xml, .empty, .other:
+        case .empty:
+            throw .emptyAnswer(status: response.status)
+        case .xml, .other:
             return try HoldingsParser.parse(response.body, defaultPageNo: query.pageNo, defaultPageSize: query.pageSize)
         }
     }

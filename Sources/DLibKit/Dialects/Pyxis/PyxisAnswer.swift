@@ -32,7 +32,7 @@ struct PyxisAnswer<Payload: Decodable>: Decodable {
             throw .otherDialect(answered: .portal, asked: .pyxis)
         case .empty:
             if response.status != 200 { throw .http(status: response.status, retryAfter: response.retryAfter) }
-            throw .unexpectedAnswer(detail: "the body is empty")
+            throw .emptyAnswer(status: response.status)
         case .json, .other:
             break
         }
