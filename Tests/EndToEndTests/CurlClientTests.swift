@@ -85,3 +85,23 @@ import Testing
         #expect(box.server.connectionsAccepted == 1)
     }
 }
+
+extension CurlClientTests {
+    /// The guard is structured: cancelling the caller that fetches cancels
+    /// the transfer at once, instead of leaving it to run to its timeout.
+    @Test func cancellingTheCallerCancelsTheFetch() async throws {
+        let box = try Sandbox()
+        box.server.inject(.hang)
+        let loader = PageLoader(client: CatalogueClient(config: ServiceConfig(endpoint: box.endpoint, serviceKey: nil),
+                                                         timeout: .seconds(30)))
+        let started = ContinuousClock.now
+        let fetch = Task { try await loader.page(PageQuery(pageNo: 1, pageSize: 20)) }
+        try await Task.sleep(for: .milliseconds(300))
+        fetch.cancel()
+        let outcome = await fetch.result
+        #expect(throws: CancellationError.self) { try outcome.get() }
+        #expect(ContinuousClock.now - started < .seconds(5), "cancelled, not timed out")
+        #expect(box.server.requests.count == 1)
+        box.server.stop()
+    }
+}
