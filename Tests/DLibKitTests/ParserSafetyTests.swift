@@ -34,11 +34,23 @@ import Testing
         }
     }
 
+    /// Inputs the fuzzers kept (`./scripts/fuzz`), each through the parser
+    /// of its dialect by name: `pyxis-*` through the Pyxis mapping, the rest
+    /// through the XML parser. The folder must be there and hold both kinds,
+    /// or this test would check nothing.
     @Test func everyInputTheFuzzerFoundIsRefusedOrParsedWithoutACrash() throws {
         let folder = Fixture.folder.appendingPathComponent("fuzz")
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        let pyxis = files.filter { $0.hasPrefix("pyxis-") }
+        let portal = files.filter { $0.hasPrefix("portal-") }
+        #expect(pyxis.count >= 5 && portal.count >= 5, "the corpus is there: \(files.count) files")
         for file in files {
-            _ = try? HoldingsParser.parse(Array(try Data(contentsOf: folder.appendingPathComponent(file))))
+            let bytes = Array(try Data(contentsOf: folder.appendingPathComponent(file)))
+            if file.hasPrefix("pyxis-") {
+                _ = try? CatalogueClient.parse(bytes, source: .pyxis)
+            } else {
+                _ = try? HoldingsParser.parse(bytes)
+            }
         }
     }
 }

@@ -1,6 +1,6 @@
 /// Everything that can go wrong between a page request and a parsed page,
 /// each with the one line the user is shown.
-public enum CatalogueError: Error, Sendable, Equatable {
+public enum CatalogueError: Error, Sendable, Equatable, UserFacing {
     /// The normal envelope with a `resultCode` other than 00 or 03.
     case api(code: String, message: String)
     /// The portal gateway's `OpenAPI_ServiceResponse` envelope.

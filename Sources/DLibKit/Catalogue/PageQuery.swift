@@ -10,9 +10,4 @@ public struct PageQuery: Sendable, Hashable {
         self.pageSize = pageSize
         self.keyword = keyword.flatMap { $0.isEmpty ? nil : $0 }
     }
-
-    /// The request URL in the configured source's dialect.
-    public func url(for config: ServiceConfig) -> String {
-        config.source.dialect.url(for: self, config: config)
-    }
 }

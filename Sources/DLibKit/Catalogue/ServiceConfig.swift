@@ -33,3 +33,19 @@ public struct ServiceConfig: Sendable {
         return KeySpellings(key: serviceKey).redact(text)
     }
 }
+
+extension ServiceConfig {
+    /// An endpoint pasted from the portal with `serviceKey=` in it: the key
+    /// is taken out (so it is never stored with the cursor) and returned.
+    public static func splitKey(from endpoint: String) -> (endpoint: String, key: String?) {
+        guard let question = endpoint.firstIndex(of: "?") else { return (endpoint, nil) }
+        var key: String?
+        let kept = endpoint[endpoint.index(after: question)...].split(separator: "&").filter { pair in
+            guard pair.lowercased().hasPrefix("servicekey=") else { return true }
+            key = String(pair.dropFirst("serviceKey=".count))
+            return false
+        }
+        let base = String(endpoint[..<question])
+        return (kept.isEmpty ? base : base + "?" + kept.joined(separator: "&"), key)
+    }
+}

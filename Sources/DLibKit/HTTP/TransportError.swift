@@ -1,7 +1,7 @@
 import CCurl
 
 /// A failure below HTTP: nothing usable came back from the server.
-public struct TransportError: Error, Sendable, Equatable {
+public struct TransportError: Error, Sendable, Equatable, UserFacing {
     public enum Kind: Sendable, Equatable {
         case couldNotConnect
         case couldNotResolve

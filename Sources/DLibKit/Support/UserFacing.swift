@@ -2,12 +2,3 @@
 public protocol UserFacing: Error {
     var userMessage: String { get }
 }
-
-extension CatalogueError: UserFacing {}
-extension PageFetchError: UserFacing {}
-extension TransportError: UserFacing {}
-extension StateError: UserFacing {}
-extension ConfigFile.Failure: UserFacing {}
-extension SnapshotLock.Failure: UserFacing {}
-extension Snapshotter.Failure: UserFacing {}
-extension SnapshotDiff.Failure: UserFacing {}

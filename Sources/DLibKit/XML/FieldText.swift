@@ -33,13 +33,3 @@ enum FieldText {
         byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
     }
 }
-
-extension String {
-    func trimmingUnicodeWhitespace() -> String {
-        let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
-        else { return "" }
-        return String(scalars[first...last])
-    }
-}

@@ -74,7 +74,7 @@ public struct RetryPolicy: Sendable {
 }
 
 /// A page that could not be had, after every attempt the policy allowed.
-public struct PageFetchError: Error, Sendable {
+public struct PageFetchError: Error, Sendable, UserFacing {
     public var page: Int
     public var attempts: Int
     public var error: CatalogueError

@@ -17,7 +17,7 @@ public struct ConfigFile: Sendable {
         return ConfigFile(path: (environment["HOME"] ?? NSHomeDirectory()) + "/.config/dlib/config")
     }
 
-    public enum Failure: Error, Equatable {
+    public enum Failure: Error, Equatable, UserFacing {
         case readableByOthers(String)
         case unreadable(String, reason: String)
         case badLine(String, line: Int)
@@ -53,21 +53,5 @@ public struct ConfigFile: Sendable {
             settings[name] = value
         }
         return settings
-    }
-}
-
-extension ServiceConfig {
-    /// An endpoint pasted from the portal with `serviceKey=` in it: the key
-    /// is taken out (so it is never stored with the cursor) and returned.
-    public static func splitKey(from endpoint: String) -> (endpoint: String, key: String?) {
-        guard let question = endpoint.firstIndex(of: "?") else { return (endpoint, nil) }
-        var key: String?
-        let kept = endpoint[endpoint.index(after: question)...].split(separator: "&").filter { pair in
-            guard pair.lowercased().hasPrefix("servicekey=") else { return true }
-            key = String(pair.dropFirst("serviceKey=".count))
-            return false
-        }
-        let base = String(endpoint[..<question])
-        return (kept.isEmpty ? base : base + "?" + kept.joined(separator: "&"), key)
     }
 }

@@ -101,3 +101,10 @@ extension CatalogueClient {
         return try client.interpret(response, for: PageQuery(pageNo: 1, pageSize: pageSize, keyword: "x"))
     }
 }
+
+extension PageQuery {
+    /// The request URL in the configured source's dialect.
+    public func url(for config: ServiceConfig) -> String {
+        config.source.dialect.url(for: self, config: config)
+    }
+}

@@ -18,7 +18,7 @@ public struct SnapshotDiff: Sendable {
     public var removed: [Holding] = []
     public var changed: [Change] = []
 
-    public enum Failure: Error {
+    public enum Failure: Error, UserFacing {
         case unreadable(String, reason: String)
         case notASnapshot(String)
 

@@ -30,7 +30,7 @@ public struct Snapshotter {
         public var shrank: Bool { !manifest.promoted }
     }
 
-    public enum Failure: Error {
+    public enum Failure: Error, UserFacing {
         case unreadablePrevious(String, reason: String)
 
         public var userMessage: String {
@@ -48,7 +48,7 @@ public struct Snapshotter {
         } catch {
             throw StateError.cannotCreate(directory.path, reason: error.localizedDescription)
         }
-        let lock = try SnapshotLock(path: directory.lockPath)
+        let lock = try FileLock(path: directory.lockPath, waiting: .failIfHeld(what: "snapshot is running in this folder"))
         defer { lock.release() }
         directory.removeLeftovers()
 
