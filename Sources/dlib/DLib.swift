@@ -53,14 +53,12 @@ struct DLib: AsyncParsableCommand {
             }
         } catch let exit as ExitCode {
             Self.exit(withError: exit)
-        } catch let failure as UserFacing {
-            Terminal.note(failure.userMessage)
-            Self.exit(withError: ExitCode.failure)
         } catch let usage as ValidationError {
             Self.exit(withError: usage)
         } catch {
-            Terminal.note(String(describing: error))
-            Self.exit(withError: ExitCode.failure)
+            let failure = DLibError(error)
+            if let line = failure.line { Terminal.note(line) }
+            Self.exit(withError: ExitCode(failure.exitStatus))
         }
     }
 }

@@ -37,16 +37,13 @@ struct PageBrowser {
         case .page(let page):
             number = page
         case .nothingBefore:
-            Terminal.note("no page before page \(cursor?.page ?? 1)")
-            throw ExitCode.noMorePages
+            throw DLibError.noMorePages("no page before page \(cursor?.page ?? 1)")
         case .beyondTheLastPossible:
-            Terminal.note("no more pages: page \(NumberText.grouped(Page.maximumPageNumber)) is the last any catalogue can have")
-            throw ExitCode.noMorePages
+            throw DLibError.noMorePages("no more pages: page \(NumberText.grouped(Page.maximumPageNumber)) is the last any catalogue can have")
         }
         let page = try await PageLoader(client: client).page(PageQuery(pageNo: number, pageSize: pageSize, keyword: keyword))
         if page.isPastEnd && number > 1 {
-            Terminal.note(Self.noMorePagesNotice(page))
-            throw ExitCode.noMorePages
+            throw DLibError.noMorePages(Self.noMorePagesNotice(page))
         }
         if page.isPastEnd, let keyword {
             // An empty search is an answer, not a failure.

@@ -3,12 +3,6 @@ import DLibKit
 import Foundation
 import Synchronization
 
-/// A failure with the sentence the user sees after `dlib: `.
-struct UserFacingError: UserFacing {
-    var userMessage: String
-    init(_ message: String) { userMessage = message }
-}
-
 /// What dlib prints: results on stdout, one-line notes on stderr, written
 /// with write(2) so that a full disk is an error dlib reports and a closed
 /// pipe the SIGPIPE that ends it quietly, never a crash.
@@ -57,9 +51,4 @@ enum Redaction {
         let current = key.withLock { $0 } ?? ProcessInfo.processInfo.environment["DLIB_SERVICE_KEY"]
         return ServiceConfig(endpoint: "", serviceKey: current).redact(text)
     }
-}
-
-extension ExitCode {
-    /// No page after (or before) the one asked from.
-    static let noMorePages = ExitCode(3)
 }

@@ -21,7 +21,7 @@ struct SavedCommand: AsyncParsableCommand {
             for holding in result.saved { Terminal.note("saved \(holding.controlNo) \(Sanitiser.clean(holding.title ?? ""))") }
             for holding in result.alreadySaved { Terminal.note("\(holding.controlNo) was saved already") }
             if !result.unknown.isEmpty {
-                throw UserFacingError(
+                throw DLibError.notFound(
                     "\(result.unknown.joined(separator: ", ")) not among the holdings dlib has seen; "
                     + StoreOptions.findHint(count: result.unknown.count))
             }

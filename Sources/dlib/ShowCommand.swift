@@ -33,7 +33,7 @@ struct ShowCommand: AsyncParsableCommand {
         let store = try LocalStore(state: .fromEnvironment())
         let wanted = id.trimmingCharacters(in: .whitespaces)
         guard var holding = try store.holding(wanted, endpoint: config.endpoint) else {
-            throw UserFacingError("\(wanted) is not among the holdings dlib has seen; \(StoreOptions.findHint())")
+            throw DLibError.notFound("\(wanted) is not among the holdings dlib has seen; \(StoreOptions.findHint())")
         }
         if !offline {
             do {

@@ -53,11 +53,10 @@ struct SnapshotCommand: AsyncParsableCommand {
         }
         let manifest = result.manifest
         if result.shrank {
-            Terminal.note(
+            throw DLibError.snapshotShrank(
                 "\(manifest.file) has \(NumberText.grouped(manifest.count)) holdings, fewer than half of the "
                 + "previous \(NumberText.grouped(result.previousCount ?? 0)); it is kept, but latest.csv still points at "
                 + "\(manifest.previous ?? "the previous snapshot") (rerun with --allow-shrink if the catalogue really shrank)")
-            throw ExitCode(4)
         }
         try Terminal.out(
             "\(NumberText.count(manifest.count, "holding")) (+\(NumberText.grouped(manifest.added)) "

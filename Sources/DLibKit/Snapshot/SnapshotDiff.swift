@@ -18,18 +18,6 @@ public struct SnapshotDiff: Sendable {
     public var removed: [Holding] = []
     public var changed: [Change] = []
 
-    public enum Failure: Error, UserFacing {
-        case unreadable(String, reason: String)
-        case notASnapshot(String)
-
-        public var userMessage: String {
-            switch self {
-            case .unreadable(let path, let reason): return "cannot read \(path): \(reason)"
-            case .notASnapshot(let path): return "\(path) is not a dlib CSV (its header differs from dlib export's)"
-            }
-        }
-    }
-
     public init(old: [Holding], new: [Holding]) {
         let before = Dictionary(old.map { ($0.controlNo, $0) }, uniquingKeysWith: { first, _ in first })
         let after = Set(new.map(\.controlNo))
@@ -49,24 +37,24 @@ public struct SnapshotDiff: Sendable {
         removed = old.filter { !after.contains($0.controlNo) }
     }
 
-    public static func load(csvAt path: String) throws(Failure) -> [Holding] {
+    public static func load(csvAt path: String) throws(StateError) -> [Holding] {
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: path)) }
-        catch { throw .unreadable(path, reason: (error as NSError).localizedDescription) }
+        catch { throw .cannotRead(path, reason: (error as NSError).localizedDescription) }
         var reader = CSVReader(bytes: Array(data))
         do {
             guard let header = try reader.next(), let layout = HoldingRow.Layout(header: header) else {
-                throw Failure.notASnapshot(path)
+                throw StateError.notDlibs(path, detail: "its header is not that of a dlib export or snapshot", remedy: nil)
             }
             var holdings: [Holding] = []
             while let row = try reader.next() {
                 if let holding = layout.holding(row) { holdings.append(holding) }
             }
             return holdings
-        } catch let failure as Failure {
+        } catch let failure as StateError {
             throw failure
         } catch {
-            throw .unreadable(path, reason: "\(error)")
+            throw .cannotRead(path, reason: "\(error)")
         }
     }
 

@@ -15,6 +15,9 @@ public struct SnapshotDirectory: Sendable {
 
     public static let prefix = "holdings-"
 
+    /// What to do about a `latest.csv` that is not dlib's.
+    static let latestRemedy = "remove it, and the next snapshot points it at itself"
+
     /// Snapshot CSV names that have a manifest, oldest first (the names
     /// sort by time).
     public func completeSnapshots() -> [String] {
@@ -33,17 +36,17 @@ public struct SnapshotDirectory: Sendable {
     /// a snapshot's bare name in this folder; anything else there — a link
     /// out of the folder, to a snapshot that is gone, or a plain file — is
     /// not dlib's and is refused in one line rather than guessed at.
-    public func latestTarget() throws(SnapshotLatestFailure) -> String? {
+    public func latestTarget() throws(StateError) -> String? {
         var info = stat()
         guard lstat(latestPath, &info) == 0 else { return nil }
         guard info.st_mode & S_IFMT == S_IFLNK,
               let target = try? FileManager.default.destinationOfSymbolicLink(atPath: latestPath)
-        else { throw SnapshotLatestFailure(path: latestPath, detail: "it is not a link to a snapshot") }
+        else { throw StateError.notDlibs(latestPath, detail: "it is not a link to a snapshot", remedy: Self.latestRemedy) }
         guard !target.contains("/"), target.hasPrefix(Self.prefix), target.hasSuffix(".csv") else {
-            throw SnapshotLatestFailure(path: latestPath, detail: "it points at \(target), not at a snapshot in this folder")
+            throw StateError.notDlibs(latestPath, detail: "it points at \(target), not at a snapshot in this folder", remedy: Self.latestRemedy)
         }
         guard FileManager.default.fileExists(atPath: path + "/" + target) else {
-            throw SnapshotLatestFailure(path: latestPath, detail: "it points at \(target), which is not there")
+            throw StateError.notDlibs(latestPath, detail: "it points at \(target), which is not there", remedy: Self.latestRemedy)
         }
         return target
     }
@@ -104,16 +107,6 @@ public struct SnapshotDirectory: Sendable {
             removed.append(name)
         }
         return removed
-    }
-}
-
-/// `latest.csv` is there but is not what dlib made of it.
-public struct SnapshotLatestFailure: Error, Sendable, Equatable, UserFacing {
-    public var path: String
-    public var detail: String
-
-    public var userMessage: String {
-        "\(path) is not dlib's: \(detail); remove it, and the next snapshot points it at itself"
     }
 }
 

@@ -30,17 +30,6 @@ public struct Snapshotter {
         public var shrank: Bool { !manifest.promoted }
     }
 
-    public enum Failure: Error, UserFacing {
-        case unreadablePrevious(String, reason: String)
-
-        public var userMessage: String {
-            switch self {
-            case .unreadablePrevious(let path, let reason):
-                return "cannot read the previous snapshot \(path) to diff against: \(reason)"
-            }
-        }
-    }
-
     public func run(progress: (Exporter.Progress) -> Void = { _ in }) async throws -> Result {
         let started = Date()
         do {
@@ -56,7 +45,7 @@ public struct Snapshotter {
         var baseline = SnapshotBaseline()
         if let previous {
             do { baseline = try SnapshotBaseline(csvAt: directory.path + "/" + previous) }
-            catch { throw Failure.unreadablePrevious(directory.latestPath, reason: "\(error)") }
+            catch { throw StateError.cannotRead(directory.latestPath, reason: "\(error) (it is the snapshot the new one is diffed against)") }
         }
 
         let name = directory.newName(startedAt: started)

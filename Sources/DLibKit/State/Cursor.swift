@@ -50,7 +50,11 @@ public struct CursorStore: Sendable {
     }
 
     public func read() -> ReadResult {
-        guard let data = FileManager.default.contents(atPath: file) else { return .none }
+        var info = stat()
+        guard lstat(file, &info) == 0 else { return .none }
+        // A link or anything but a small regular file is not a cursor dlib wrote.
+        guard let bytes = PrivateFile.contents(file) else { return .corrupt }
+        let data = Data(bytes)
         // The file is ours, but whatever is in it is checked like input:
         // a huge page would overflow the arithmetic of `--next`.
         guard let position = try? JSONDecoder().decode(CursorPosition.self, from: data),

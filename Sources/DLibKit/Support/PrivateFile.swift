@@ -22,6 +22,20 @@ public enum PrivateFile {
         return fd
     }
 
+    /// The bytes of a state file, read without following a link: nil when
+    /// it is missing, a link, or not a regular file.
+    public static func contents(_ path: String) -> [UInt8]? {
+        let fd = Glibc.open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= 1 << 20 else { return nil }
+        if info.st_mode & 0o077 != 0 { fchmod(fd, 0o600) }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        return count == bytes.count ? bytes : nil
+    }
+
     /// Makes an existing regular file private; a link or anything else is
     /// left alone (and refused where it matters, by `open`).
     public static func makePrivate(_ path: String) {
