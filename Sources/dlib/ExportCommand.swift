@@ -58,7 +58,7 @@ struct ExportCommand: AsyncParsableCommand {
         } catch {
             bar?.finish()
             sink.abandon()
-            throw error
+            throw ExportDefaults.withRequests(error, client.log.requests)
         }
         Terminal.note(ExportDefaults.summaryLine(summary, requests: client.log.requests, destination: toFile ? output : nil))
     }
@@ -68,6 +68,13 @@ enum ExportDefaults {
     /// The service's largest page: the fewest requests of a daily quota.
     static let pageSize = 100
     static let concurrency = 8
+
+    /// A walk stopped because the server misbehaved says how many
+    /// requests it had made by then (a key's daily quota counts them).
+    static func withRequests(_ error: any Error, _ requests: Int) -> any Error {
+        guard case CatalogueError.repeatedPage = error else { return error }
+        return DLibError.request(DLibError(error).line.map { "\($0) after \(NumberText.count(requests, "request"))" } ?? "")
+    }
 
     static func summaryLine(_ summary: Exporter.Summary, requests: Int, destination: String?) -> String {
         var line = "exported \(NumberText.count(summary.holdings, "holding")) "

@@ -49,7 +49,7 @@ struct SnapshotCommand: AsyncParsableCommand {
             bar?.finish()
         } catch {
             bar?.finish()
-            throw error
+            throw ExportDefaults.withRequests(error, client.log.requests)
         }
         let manifest = result.manifest
         if result.shrank {

@@ -269,6 +269,7 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("dlib: page "))
         #expect(result.stderr.contains("repeats the holdings of an earlier page"))
+        #expect(result.stderr.contains("; stopped after ") && result.stderr.hasSuffix(" requests\n"), "\(result.stderr)")
         #expect(box.server.requests.count < 40, "it stopped: \(box.server.requests.count) requests")
         #expect(!FileManager.default.fileExists(atPath: out), "no half export")
     }
