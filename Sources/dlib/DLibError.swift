@@ -20,8 +20,9 @@ enum DLibError: Error {
     case noMorePages(String)
     /// A snapshot kept but not promoted, because it shrank: exit 4.
     case snapshotShrank(String)
-    /// A check that found a problem and already printed why (`doctor`).
-    case checkFailed
+    /// The command already printed its report of a problem (`doctor`), or
+    /// found what `--exit-code` asks it to signal (`diff`): exit 1, no line.
+    case reported
     /// What no case above names: printed as it describes itself.
     case unexpected(String)
 
@@ -31,7 +32,7 @@ enum DLibError: Error {
         case .request(let line), .file(let line), .usage(let line), .notFound(let line),
              .noMorePages(let line), .snapshotShrank(let line), .unexpected(let line):
             return line
-        case .checkFailed:
+        case .reported:
             return nil
         }
     }

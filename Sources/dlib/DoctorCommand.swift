@@ -26,7 +26,7 @@ struct DoctorCommand: AsyncParsableCommand {
         let probe = await connection.client(for: settings.config).probe()
         let (lines, healthy) = report.stepLines(probe)
         try Terminal.out(lines)
-        if !healthy { throw DLibError.checkFailed }
+        if !healthy { throw DLibError.reported }
     }
 }
 

@@ -37,7 +37,18 @@ struct ExportCommand: AsyncParsableCommand {
         if excel && format != .csv { throw ValidationError("--excel applies to --format csv only.") }
     }
 
+    /// A name whose extension says another format than the one written.
+    static func extensionWarning(output: String?, format: Format) -> String? {
+        guard let output, output != "-" else { return nil }
+        let ext = (output as NSString).pathExtension.lowercased()
+        let says: Format? = ext == "csv" ? .csv : ["jsonl", "json", "ndjson"].contains(ext) ? .jsonl : nil
+        guard let says, says != format else { return nil }
+        return "warning: \(output) ends in .\(ext) but the export is \(format == .csv ? "CSV" : "JSON lines"); "
+            + "pass --format \(says.rawValue) for \(says == .csv ? "CSV" : "JSON lines")"
+    }
+
     func run() async throws {
+        if let warning = Self.extensionWarning(output: output, format: format) { Terminal.note(warning) }
         let config = try connection.serviceConfig()
         let client = connection.client(for: config)
         let exporter = Exporter(loader: PageLoader(client: client), pageSize: fetching.pageSize, keyword: query, concurrency: fetching.concurrency,

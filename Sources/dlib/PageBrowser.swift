@@ -8,7 +8,9 @@ struct PageBrowser {
     var config: ServiceConfig
     var client: CatalogueClient
     var keyword: String?
-    var pageSize: Int
+    /// nil: 20, or for `--next` and `--prev` the remembered page's size,
+    /// so paging on after `--page-size 50` goes on with 50.
+    var pageSize: Int?
     var format: OutputFormat?
     /// The command that shows the next page, for the footer.
     var nextCommand: String
@@ -32,6 +34,7 @@ struct PageBrowser {
         case .corrupt: Terminal.note("the remembered page (\(store.file)) was unreadable and is reset")
         }
 
+        let pageSize = self.pageSize ?? ((navigation == .next || navigation == .previous) ? cursor?.pageSize : nil) ?? 20
         let number: Int
         switch navigation.target(from: cursor, pageSize: pageSize) {
         case .page(let page):
@@ -47,7 +50,14 @@ struct PageBrowser {
         }
         if page.isPastEnd, let keyword {
             // An empty search is an answer, not a failure.
-            Terminal.note("no holdings match \u{201C}\(keyword)\u{201D}")
+            var line = "no holdings match \u{201C}\(keyword)\u{201D}"
+            // Korean catalogues index compound words both ways: 기후 변화 and 기후변화.
+            let joined = keyword.split(whereSeparator: \.isWhitespace).joined()
+            let korean = keyword.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) }
+            if korean, joined != keyword, !joined.isEmpty {
+                line += "; try it without the space: dlib search \(ShellQuote.quote(joined))"
+            }
+            Terminal.note(line)
             return
         }
         try Terminal.out(OutputFormat.resolve(format).render(page, nextCommand: nextCommand))

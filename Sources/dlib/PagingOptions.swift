@@ -16,8 +16,10 @@ struct PagingOptions: ParsableArguments {
         "table, grid, json or tsv (default: table on a terminal, tsv on a pipe).", valueName: "format"))
     var format: OutputFormat?
 
-    @Option(help: ArgumentHelp("Holdings per page (1–100).", valueName: "n"))
-    var pageSize: Int = 20
+    @Option(help: ArgumentHelp(
+        "Holdings per page (1–100; default 20, or for --next and --prev the size the remembered page was shown at).",
+        valueName: "n"))
+    var pageSize: Int?
 
     func validate() throws {
         guard [page != nil, next, prev].filter({ $0 }).count <= 1 else {
@@ -26,7 +28,7 @@ struct PagingOptions: ParsableArguments {
         if let page, !(1...Page.maximumPageNumber).contains(page) {
             throw ValidationError("--page must be between 1 and \(NumberText.grouped(Page.maximumPageNumber)).")
         }
-        guard (1...100).contains(pageSize) else {
+        guard (1...100).contains(pageSize ?? 20) else {
             throw ValidationError("--page-size must be between 1 and 100 (the service serves at most 100 a page).")
         }
     }

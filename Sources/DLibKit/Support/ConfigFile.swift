@@ -6,6 +6,9 @@ import Foundation
 public struct ConfigFile: Sendable {
     public let path: String
 
+    /// Every setting the file may hold (`list_term` is read as `list-term`).
+    public static let knownSettings = ["source", "endpoint", "service_key", "list-term"]
+
     public init(path: String) {
         self.path = path
     }
@@ -21,6 +24,7 @@ public struct ConfigFile: Sendable {
         case readableByOthers(String)
         case unreadable(String, reason: String)
         case badLine(String, line: Int)
+        case unknownSetting(String, line: Int, name: String)
 
         public var userMessage: String {
             switch self {
@@ -30,6 +34,8 @@ public struct ConfigFile: Sendable {
                 return "cannot read \(path): \(reason)"
             case .badLine(let path, let line):
                 return "\(path), line \(line): expected `name = value`"
+            case .unknownSetting(let path, let line, let name):
+                return "\(path), line \(line): unknown setting `\(name)`; dlib reads " + ConfigFile.knownSettings.joined(separator: ", ")
             }
         }
     }
@@ -48,6 +54,11 @@ public struct ConfigFile: Sendable {
             if line.isEmpty || line.hasPrefix("#") { continue }
             guard let equals = line.firstIndex(of: "=") else { throw .badLine(path, line: index + 1) }
             let name = line[..<equals].trimmingCharacters(in: .whitespaces)
+            // A misspelt name would be ignored without a word: `servce_key`
+            // and the portal answers as if no key were set.
+            guard Self.knownSettings.contains(name) || name == "list_term" else {
+                throw .unknownSetting(path, line: index + 1, name: name)
+            }
             var value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
             if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
             settings[name] = value
