@@ -55,7 +55,9 @@ final class CurlEngine: @unchecked Sendable {
         var shuttingDown = false
     }
 
-    private let multi: UnsafeMutableRawPointer
+    /// nil when libcurl could not make one (out of memory): then every
+    /// request fails with a transport error instead of the process trapping.
+    private let multi: UnsafeMutableRawPointer?
     private let inbox = Mutex(Inbox())
     private let stopped = DispatchSemaphore(value: 0)
 
@@ -69,19 +71,17 @@ final class CurlEngine: @unchecked Sendable {
     }
 
     init() {
-        guard let multi = curl_multi_init() else {
-            fatalError("libcurl could not create a multi handle (out of memory)")
-        }
-        self.multi = multi
+        multi = curl_multi_init()
         // Keep enough idle connections for the widest export concurrency.
-        dlib_curl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, 64)
+        if let multi { dlib_curl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, 64) }
     }
 
     deinit {
-        curl_multi_cleanup(multi)
+        if let multi { curl_multi_cleanup(multi) }
     }
 
     func start() {
+        guard multi != nil else { return }
         let thread = Thread { [self] in
             self.run()
             self.stopped.signal()
@@ -91,6 +91,7 @@ final class CurlEngine: @unchecked Sendable {
     }
 
     func shutdown() {
+        guard let multi else { return }
         inbox.withLock { $0.shuttingDown = true }
         curl_multi_wakeup(multi)
         stopped.wait()
@@ -104,11 +105,16 @@ final class CurlEngine: @unchecked Sendable {
     }
 
     func submit(_ submission: Submission) {
+        guard let multi else {
+            submission.continuation.resume(throwing: TransportError.outOfMemory(submission.request))
+            return
+        }
         inbox.withLock { $0.submissions.append(submission) }
         curl_multi_wakeup(multi)
     }
 
     func cancel(_ id: Int) {
+        guard let multi else { return }
         inbox.withLock { _ = $0.cancelled.insert(id) }
         curl_multi_wakeup(multi)
     }
@@ -121,6 +127,7 @@ final class CurlEngine: @unchecked Sendable {
     // MARK: - The engine's thread
 
     private func run() {
+        guard let multi else { return }
         var active: [Int: CurlTransfer] = [:]
         while true {
             let (submissions, cancelled, shuttingDown) = inbox.withLock { inbox in
@@ -138,7 +145,10 @@ final class CurlEngine: @unchecked Sendable {
                     submission.continuation.resume(throwing: CancellationError())
                     continue
                 }
-                let transfer = CurlTransfer(submission: submission)
+                guard let transfer = CurlTransfer(submission: submission) else {
+                    submission.continuation.resume(throwing: TransportError.outOfMemory(submission.request))
+                    continue
+                }
                 curl_multi_add_handle(multi, transfer.easy)
                 active[submission.id] = transfer
             }

@@ -14,13 +14,13 @@ final class CurlTransfer {
     private var retryAfter: String?
     private var exceededLimit = false
 
-    init(submission: CurlEngine.Submission) {
+    /// nil when libcurl cannot make an easy handle (out of memory); the
+    /// engine then fails the request instead of trapping.
+    init?(submission: CurlEngine.Submission) {
+        guard let easy = curl_easy_init() else { return nil }
         id = submission.id
         request = submission.request
         continuation = submission.continuation
-        guard let easy = curl_easy_init() else {
-            fatalError("libcurl could not create an easy handle (out of memory)")
-        }
         self.easy = easy
         configure()
     }

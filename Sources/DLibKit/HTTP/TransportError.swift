@@ -52,6 +52,12 @@ public struct TransportError: Error, Sendable, Equatable, UserFacing {
         self.curlCode = Int(curlCode.rawValue)
     }
 
+    /// libcurl could not allocate what a request needs.
+    static func outOfMemory(_ request: HTTPRequest) -> TransportError {
+        TransportError(kind: .other, hostAndPort: URLParts.hostAndPort(of: request.url),
+                       detail: "libcurl is out of memory", timeout: request.timeout)
+    }
+
     /// Faults worth another try: the server may answer next time.
     public var isTransient: Bool {
         switch kind {
