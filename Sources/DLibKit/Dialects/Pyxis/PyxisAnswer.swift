@@ -103,9 +103,10 @@ struct PyxisPageData: Decodable {
     }
 }
 
-/// A count as a server sends it: an integer in range, or something that
-/// cannot be one (negative, fractional, too large for any integer), kept
-/// as text for the error line.
+/// A count as a server sends it: an integer (whether it is plausible is
+/// checked for both dialects in `CatalogueClient.interpret`), or something
+/// that cannot be one (fractional, too large for any integer), kept as
+/// text for the error line.
 enum PyxisCount: Decodable, Equatable {
     case integer(Int)
     case unusable(String)
@@ -114,11 +115,10 @@ enum PyxisCount: Decodable, Equatable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let value = try? container.decode(Int.self) {
-            self = (0...Page.plausibleMaximumCount).contains(value) ? .integer(value) : .unusable(String(value))
+            self = .integer(value)
         } else if let value = try? container.decode(Decimal.self) {
             self = .unusable(value.description)
-        } else if let text = try? container.decode(String.self), let value = Int(text.trimmingUnicodeWhitespace()),
-                  (0...Page.plausibleMaximumCount).contains(value) {
+        } else if let text = try? container.decode(String.self), let value = Int(text.trimmingUnicodeWhitespace()) {
             self = .integer(value)
         } else {
             self = .unusable("not a number")
