@@ -41,14 +41,20 @@ enum Terminal {
 /// The key this run uses, so that no line dlib prints can carry it,
 /// whatever produced the line.
 enum Redaction {
-    private static let key = Mutex<String?>(nil)
+    /// The key's spellings, held by a config made once; until settings are
+    /// read, the environment's key.
+    private static let redactor = Mutex<ServiceConfig?>(nil)
 
     static func remember(_ serviceKey: String?) {
-        key.withLock { $0 = serviceKey }
+        redactor.withLock { $0 = ServiceConfig(endpoint: "", serviceKey: serviceKey) }
     }
 
     static func apply(_ text: String) -> String {
-        let current = key.withLock { $0 } ?? ProcessInfo.processInfo.environment["DLIB_SERVICE_KEY"]
-        return ServiceConfig(endpoint: "", serviceKey: current).redact(text)
+        redactor.withLock { redactor in
+            if redactor?.serviceKey == nil, let key = ProcessInfo.processInfo.environment["DLIB_SERVICE_KEY"] {
+                redactor = ServiceConfig(endpoint: "", serviceKey: key)
+            }
+            return redactor?.redact(text) ?? text
+        }
     }
 }

@@ -7,7 +7,10 @@ public struct ServiceConfig: Sendable {
     /// The endpoint URL, without the service key. For Pyxis, the base:
     /// everything before `/search`.
     public var endpoint: String
-    public var serviceKey: String?
+    public let serviceKey: String?
+    /// Every spelling of the key, worked out once: redaction runs on every
+    /// line dlib prints and every request `--verbose` logs.
+    private let keySpellings: KeySpellings?
     /// What `dlib list` searches for on Pyxis, which lists by searching.
     public var listTerm: String
 
@@ -16,6 +19,7 @@ public struct ServiceConfig: Sendable {
         self.endpoint = endpoint
         // Pyxis takes no key: one configured for the portal never travels there.
         self.serviceKey = source == .portal ? serviceKey.flatMap { $0.isEmpty ? nil : $0 } : nil
+        keySpellings = self.serviceKey.map(KeySpellings.init(key:))
         self.listTerm = listTerm
     }
 
@@ -29,8 +33,7 @@ public struct ServiceConfig: Sendable {
     /// Replaces the key, in every spelling a server or a URL may give it,
     /// with `REDACTED`: see `KeySpellings`.
     public func redact(_ text: String) -> String {
-        guard let serviceKey else { return text }
-        return KeySpellings(key: serviceKey).redact(text)
+        keySpellings?.redact(text) ?? text
     }
 }
 
