@@ -67,7 +67,7 @@ struct DoctorReport {
         var out = line("request", "GET " + probe.url)
         func ms(_ duration: Duration?) -> String {
             guard let duration else { return "" }
-            return " in \(Int((Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15).rounded())) ms"
+            return " in \(Int((duration.inSeconds * 1000).rounded())) ms"
         }
         func notReached(_ labels: String...) { for label in labels { out += line(label, "not reached") } }
 

@@ -100,32 +100,25 @@ public enum OutputFile {
     public static func sink(for path: String) throws(StateError) -> any OutputSink {
         var info = stat()
         guard lstat(path, &info) == 0 else { return try AtomicFileSink(path: path) }
+        // A link is judged by what it points at; a dangling one is a new
+        // file there.
+        var target = path
+        let isLink = info.st_mode & S_IFMT == S_IFLNK
+        if isLink {
+            guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: path) else {
+                throw .refused(path, reason: "its link cannot be read")
+            }
+            let folder = (path as NSString).deletingLastPathComponent
+            target = destination.hasPrefix("/") ? destination : (folder.isEmpty ? "." : folder) + "/" + destination
+            guard stat(target, &info) == 0 else { return try AtomicFileSink(path: target) }
+        }
         switch info.st_mode & S_IFMT {
         case S_IFREG:
-            return try AtomicFileSink(path: path)
+            return try AtomicFileSink(path: target)
         case S_IFDIR:
-            throw .refused(path, reason: "it is a folder; give a file name")
-        case S_IFLNK:
-            return try linked(path)
+            throw .refused(path, reason: isLink ? "it links to a folder; give a file name" : "it is a folder; give a file name")
         default:
             return try InPlaceSink(path: path)
-        }
-    }
-
-    /// The link's target, as the rules above have it; a dangling link is
-    /// a new file where it points.
-    private static func linked(_ link: String) throws(StateError) -> any OutputSink {
-        guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: link) else {
-            throw .refused(link, reason: "its link cannot be read")
-        }
-        let folder = (link as NSString).deletingLastPathComponent
-        let target = destination.hasPrefix("/") ? destination : (folder.isEmpty ? "." : folder) + "/" + destination
-        var info = stat()
-        guard stat(target, &info) == 0 else { return try AtomicFileSink(path: target) }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: return try AtomicFileSink(path: target)
-        case S_IFDIR: throw .refused(link, reason: "it links to a folder; give a file name")
-        default: return try InPlaceSink(path: link)
         }
     }
 }
