@@ -94,15 +94,13 @@ extension CurlClientTests {
         box.server.inject(.hang)
         let loader = PageLoader(client: CatalogueClient(config: ServiceConfig(endpoint: box.endpoint, serviceKey: nil),
                                                          timeout: .seconds(120)))
-        let started = ContinuousClock.now
         let fetch = Task { try await loader.page(PageQuery(pageNo: 1, pageSize: 20)) }
         try await Task.sleep(for: .milliseconds(300))
         fetch.cancel()
         let outcome = await fetch.result
+        // A transfer left to run would end in the 120 s timeout's transport
+        // error; a cancelled one ends in CancellationError. No clock needed.
         #expect(throws: CancellationError.self) { try outcome.get() }
-        // Not a timing test: anything far short of the 120 s timeout shows
-        // the transfer was cancelled rather than left to run out.
-        #expect(ContinuousClock.now - started < .seconds(60), "cancelled, not timed out")
         #expect(box.server.requests.count == 1)
         box.server.stop()
     }
