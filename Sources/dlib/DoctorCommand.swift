@@ -17,9 +17,12 @@ struct DoctorCommand: AsyncParsableCommand {
         """
     )
 
+    @OptionGroup var display: DisplayOptions
+
     @OptionGroup var connection: ConnectionOptions
 
     func run() async throws {
+        _ = try display.resolve() // a bad --color or ambiguous-width setting is named here too
         let settings = try ConnectionOptions.settings(source: connection.source, endpoint: connection.endpoint)
         let report = DoctorReport(settings: settings, state: StateDirectory.fromEnvironment())
         try Terminal.out(report.settingLines())

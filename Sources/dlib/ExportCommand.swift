@@ -31,6 +31,8 @@ struct ExportCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Only holdings whose title or author contains TEXT.", valueName: "text"))
     var query: String?
 
+    @OptionGroup var display: DisplayOptions
+
     @OptionGroup var connection: ConnectionOptions
 
     func validate() throws {
@@ -56,7 +58,7 @@ struct ExportCommand: AsyncParsableCommand {
         let toFile = output != nil && output != "-"
         let sink: any OutputSink = if let output, toFile { try OutputFile.sink(for: output) } else { StandardOutputSink() }
         let recordFormat: RecordFormat = format == .csv ? .csv(excel: excel) : .jsonLines
-        let bar = TerminalSize.isTerminal(STDERR_FILENO) ? ProgressBar(width: TerminalSize.width()) : nil
+        let bar = TerminalSize.isTerminal(STDERR_FILENO) ? ProgressBar(style: try display.style(for: STDERR_FILENO)) : nil
 
         let summary: Exporter.Summary
         do {

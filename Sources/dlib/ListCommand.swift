@@ -18,6 +18,10 @@ struct ListCommand: AsyncParsableCommand {
     @Flag(help: "Forget the remembered page; the next `--next` shows page 1.")
     var reset = false
 
+    @OptionGroup var columns: ColumnOptions
+
+    @OptionGroup var display: DisplayOptions
+
     @OptionGroup var connection: ConnectionOptions
 
     func validate() throws {
@@ -30,7 +34,7 @@ struct ListCommand: AsyncParsableCommand {
         let config = try connection.serviceConfig()
         let browser = PageBrowser(
             config: config, client: connection.client(for: config), keyword: nil,
-            pageSize: paging.pageSize, format: paging.format, nextCommand: "dlib list --next")
+            pageSize: paging.pageSize, format: paging.format, display: display, columns: try columns.fields, nextCommand: "dlib list --next")
         try await browser.show(paging.navigation, reset: reset)
     }
 }

@@ -13,6 +13,7 @@ struct SavedCommand: AsyncParsableCommand {
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Save holdings seen on a listed page or a search.")
         @Argument(help: ArgumentHelp("Control numbers.", valueName: "id")) var ids: [String]
+        @OptionGroup var display: DisplayOptions
         @OptionGroup var scope: StoreOptions
 
         func run() async throws {
@@ -32,6 +33,8 @@ struct SavedCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Show the saved holdings, newest first.")
         @Option(help: ArgumentHelp("table, grid, json or tsv (default: table on a terminal, tsv on a pipe).", valueName: "format"))
         var format: OutputFormat?
+        @OptionGroup var columns: ColumnOptions
+        @OptionGroup var display: DisplayOptions
         @OptionGroup var scope: StoreOptions
 
         func run() async throws {
@@ -39,16 +42,18 @@ struct SavedCommand: AsyncParsableCommand {
             let holdings = try store.saved(endpoint: endpoint)
             let resolved = OutputFormat.resolve(format)
             if holdings.isEmpty && (resolved == .table || resolved == .grid) {
-                Terminal.note("nothing saved yet; add holdings with `dlib saved add ID`")
+                Terminal.note(Message.nothingSaved.text())
                 return
             }
-            try Terminal.out(resolved.render(list: holdings, footer: NumberText.count(holdings.count, "saved holding")))
+            try Terminal.out(resolved.render(list: holdings, footer: Message.savedCount(holdings.count).text(),
+                                             display: display, columns: try columns.fields))
         }
     }
 
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Take holdings off the saved list.")
         @Argument(help: ArgumentHelp("Control numbers.", valueName: "id")) var ids: [String]
+        @OptionGroup var display: DisplayOptions
         @OptionGroup var scope: StoreOptions
 
         func run() async throws {
@@ -59,13 +64,24 @@ struct SavedCommand: AsyncParsableCommand {
     }
 
     struct Clear: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Empty the saved list.")
+        static let configuration = CommandConfiguration(
+            abstract: "Empty the saved list.",
+            discussion: "On a terminal it asks first; --yes (or a pipe on standard input) skips the question.")
+        @Flag(name: [.customShort("y"), .long], help: "Do not ask; clear the list.") var yes = false
+        @OptionGroup var display: DisplayOptions
         @OptionGroup var scope: StoreOptions
 
         func run() async throws {
             let (store, endpoint) = try scope.open()
+            if !yes, TerminalSize.isTerminal(STDIN_FILENO) {
+                let count = try store.saved(endpoint: endpoint).count
+                guard count > 0, Terminal.confirm(Message.confirmClear(count: count).text()) else {
+                    Terminal.note(Message.notCleared.text())
+                    return
+                }
+            }
             let count = try store.clearSaved(endpoint: endpoint)
-            Terminal.note("cleared the saved list (\(NumberText.count(count, "holding")) removed)")
+            Terminal.note(Message.clearedSaved(count: count).text())
         }
     }
 
@@ -74,6 +90,7 @@ struct SavedCommand: AsyncParsableCommand {
         @Option(help: ArgumentHelp("csv or jsonl.", valueName: "format")) var format: ExportCommand.Format = .csv
         @Option(name: .shortAndLong, help: ArgumentHelp("Write to FILE (default: standard output).", valueName: "file")) var output: String?
         @Flag(help: "For Excel: a byte order mark and neutralised formulas, as for `dlib export --excel`.") var excel = false
+        @OptionGroup var display: DisplayOptions
         @OptionGroup var scope: StoreOptions
 
         func run() async throws {

@@ -17,6 +17,10 @@ struct SearchCommand: AsyncParsableCommand {
 
     @OptionGroup var paging: PagingOptions
 
+    @OptionGroup var columns: ColumnOptions
+
+    @OptionGroup var display: DisplayOptions
+
     @OptionGroup var connection: ConnectionOptions
 
     func validate() throws {
@@ -28,7 +32,7 @@ struct SearchCommand: AsyncParsableCommand {
         let keyword = text.trimmingCharacters(in: .whitespaces)
         let browser = PageBrowser(
             config: config, client: connection.client(for: config), keyword: keyword,
-            pageSize: paging.pageSize, format: paging.format, nextCommand: "dlib search \(ShellQuote.quote(keyword)) --next")
+            pageSize: paging.pageSize, format: paging.format, display: display, columns: try columns.fields, nextCommand: "dlib search \(ShellQuote.quote(keyword)) --next")
         try await browser.show(paging.navigation, reset: false)
     }
 }

@@ -26,6 +26,8 @@ struct ShowCommand: AsyncParsableCommand {
     @Flag(help: "Do not ask the library for the copies' current state; show what dlib has.")
     var offline = false
 
+    @OptionGroup var display: DisplayOptions
+
     @OptionGroup var connection: ConnectionOptions
 
     func run() async throws {
@@ -47,7 +49,7 @@ struct ShowCommand: AsyncParsableCommand {
         }
         switch format {
         case .text:
-            let printer = DetailPrinter(style: .forStandardOutput(), language: PeopleDate.language())
+            let printer = DetailPrinter(style: try display.style(), language: Language.forDates())
             try Terminal.out(printer.render(holding))
         case .json:
             try Terminal.out(JSONWriter.object(holding) + "\n")

@@ -28,6 +28,8 @@ struct SnapshotCommand: AsyncParsableCommand {
     @Flag(help: "Promote the snapshot even if it has fewer than half the holdings of the previous one.")
     var allowShrink = false
 
+    @OptionGroup var display: DisplayOptions
+
     @OptionGroup var connection: ConnectionOptions
 
     func validate() throws {
@@ -42,7 +44,7 @@ struct SnapshotCommand: AsyncParsableCommand {
         let snapshotter = Snapshotter(
             directory: SnapshotDirectory(path: dir), exporter: exporter, requestLog: client.log,
             allowShrink: allowShrink, keep: keep)
-        let bar = TerminalSize.isTerminal(STDERR_FILENO) ? ProgressBar(width: TerminalSize.width()) : nil
+        let bar = TerminalSize.isTerminal(STDERR_FILENO) ? ProgressBar(style: try display.style(for: STDERR_FILENO)) : nil
         let result: Snapshotter.Result
         do {
             result = try await snapshotter.run(progress: { bar?.update($0) })
