@@ -4,7 +4,7 @@ import DLibKit
 struct DiffCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
-        abstract: "Show the holdings added, removed and changed between two snapshots.")
+        abstract: Message.overview("diff").text())
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
 

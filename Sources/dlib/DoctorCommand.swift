@@ -8,11 +8,11 @@ import Foundation
 struct DoctorCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "doctor",
-        abstract: "Say which source and endpoint dlib uses, and where each setting came from, then try one request.",
+        abstract: Message.overview("doctor").text(),
         discussion: """
-        Prints each setting with its origin (flag, environment, config file or default), then makes
-        one request and reports each step on one line: DNS, connect, TLS, HTTP status, the dialect
-        of the answer, and the holdings in it. The service key is never printed.
+        Prints each setting with its origin (flag, environment, config file or default), then makes \
+        one request and reports each step on one line: DNS, connect, TLS, HTTP status, the dialect \
+        of the answer, and the holdings in it. The service key is never printed. \
         Exit status: 0 when every step worked, 1 when one failed.
         """
     )

@@ -5,12 +5,12 @@ import Foundation
 struct ExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write the whole catalogue (or a search's results) as CSV or JSON lines.",
+        abstract: Message.overview("export").text(),
         discussion: """
-        CSV follows RFC 4180: UTF-8, CRLF line ends, a header
-        control_no,title,author,publisher,pub_year,isbn,call_no,material_type,location,reg_date,cover_url
-        and values exactly as in the catalogue (reg_date as YYYY-MM-DD). Rows come in catalogue order.
-        A file given with --output appears only when complete: it is written beside its
+        CSV follows RFC 4180: UTF-8, CRLF line ends, a header \
+        control_no,title,author,publisher,pub_year,isbn,call_no,material_type,location,reg_date,cover_url \
+        and values exactly as in the catalogue (reg_date as YYYY-MM-DD). Rows come in catalogue order. \
+        A file given with --output appears only when complete: it is written beside its \
         final name and renamed into place, and a failed or interrupted export leaves nothing.
         """
     )

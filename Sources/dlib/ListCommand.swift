@@ -4,11 +4,11 @@ import DLibKit
 struct ListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
-        abstract: "Show one page of holdings and remember where you are.",
+        abstract: Message.overview("list").text(),
         discussion: """
-        Plain `dlib list` shows page 1. The page shown is remembered (per endpoint),
-        so `dlib list --next` carries on from it, also from cron or another shell:
-        two `--next` started at once show consecutive pages. The remembered page
+        Plain `dlib list` shows page 1. The page shown is remembered (per endpoint), \
+        so `dlib list --next` carries on from it, also from cron or another shell: \
+        two `--next` started at once show consecutive pages. The remembered page \
         moves only after a page was fetched and shown.
         """
     )

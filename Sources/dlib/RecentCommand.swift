@@ -4,7 +4,7 @@ import DLibKit
 struct RecentCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "recent",
-        abstract: "The ten holdings most recently opened with `dlib show`, newest first.")
+        abstract: Message.overview("recent").text())
 
     @Option(help: ArgumentHelp("table, grid, json or tsv (default: table on a terminal, tsv on a pipe).", valueName: "format"))
     var format: OutputFormat?

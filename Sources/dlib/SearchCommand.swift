@@ -5,9 +5,9 @@ import Foundation
 struct SearchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
-        abstract: "Search titles and authors, a page at a time.",
+        abstract: Message.overview("search").text(),
         discussion: """
-        Each search text has its own remembered page: `dlib search 기후변화 --next` pages
+        Each search text has its own remembered page: `dlib search 기후변화 --next` pages \
         through that search and leaves `dlib list --next` where it was.
         """
     )

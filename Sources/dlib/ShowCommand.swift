@@ -5,12 +5,12 @@ import Foundation
 struct ShowCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
-        abstract: "Show every field of one holding seen on a listed page, with its copies.",
+        abstract: Message.overview("show").text(),
         discussion: """
-        Reads the holdings dlib has already fetched from this endpoint (by `dlib list`,
-        `dlib search` or `dlib export`). On the pyxis source it also asks the library for
-        each copy's call number, location, circulation state and due date; when that
-        fails it shows what it has, with a note. Dates are written out in your
+        Reads the holdings dlib has already fetched from this endpoint (by `dlib list`, \
+        `dlib search` or `dlib export`). On the pyxis source it also asks the library for \
+        each copy's call number, location, circulation state and due date; when that \
+        fails it shows what it has, with a note. Dates are written out in your \
         language (LC_ALL, LC_TIME or LANG: ko… for Korean).
         """
     )

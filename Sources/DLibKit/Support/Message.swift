@@ -36,6 +36,9 @@ public enum Message: Sendable {
     case clearedSaved(count: Int)
     case notCleared
     case seeHelp(command: String)
+    /// The one-line overview of a command's `--help`, by command name
+    /// (`saved add` for a subcommand of `saved`).
+    case overview(String)
 
     public func text(_ language: Language = .current) -> String {
         let korean = language == .korean
@@ -102,6 +105,43 @@ public enum Message: Sendable {
             return korean ? "지우지 않았습니다" : "nothing removed"
         case .seeHelp(let command):
             return korean ? "`\(command) --help`를 보세요" : "see `\(command) --help`"
+        case .overview(let command):
+            let (english, hangul) = Self.overviews[command] ?? (command, command)
+            return korean ? hangul : english
         }
     }
+
+    /// Each command's overview: (English, Korean).
+    static let overviews: [String: (String, String)] = [
+        "dlib": ("Read the Ministry of Environment library's holdings catalogue from a terminal.",
+                 "환경부 도서관의 소장 자료 목록을 터미널에서 읽습니다."),
+        "list": ("Show one page of holdings and remember where you are.",
+                 "소장 자료를 한 쪽씩 보여 주고, 본 쪽을 기억합니다."),
+        "search": ("Search titles and authors, a page at a time.",
+                   "서명과 저자를 검색해 한 쪽씩 보여 줍니다."),
+        "show": ("Show every field of one holding seen on a listed page, with its copies.",
+                 "본 적 있는 소장 자료 하나의 모든 항목과 소장 사본을 보여 줍니다."),
+        "saved": ("Keep a list of holdings: add, list, remove, clear, export.",
+                  "소장 자료를 담아 둡니다: 담기, 보기, 빼기, 비우기, 내보내기."),
+        "saved add": ("Save holdings seen on a listed page or a search.",
+                      "목록이나 검색에서 본 소장 자료를 담습니다."),
+        "saved list": ("Show the saved holdings, newest first.",
+                       "담은 자료를 최근 것부터 보여 줍니다."),
+        "saved remove": ("Take holdings off the saved list.",
+                         "담은 목록에서 자료를 뺍니다."),
+        "saved clear": ("Empty the saved list.",
+                        "담은 목록을 비웁니다."),
+        "saved export": ("Write the saved holdings with the export's CSV header (or as JSON lines).",
+                         "담은 자료를 내보내기와 같은 CSV(또는 JSON Lines)로 씁니다."),
+        "recent": ("The ten holdings most recently opened with `dlib show`, newest first.",
+                   "`dlib show`로 최근에 연 소장 자료 열 건을 최근 것부터 보여 줍니다."),
+        "export": ("Write the whole catalogue (or a search's results) as CSV or JSON lines.",
+                   "목록 전체(또는 검색 결과)를 CSV나 JSON Lines로 내보냅니다."),
+        "snapshot": ("Keep a dated, diffed CSV snapshot of the catalogue (made for cron).",
+                     "날짜가 붙은 목록 스냅숏을 남기고 지난번과 비교합니다(cron용)."),
+        "diff": ("Show the holdings added, removed and changed between two snapshots.",
+                 "두 스냅숏 사이에 추가·삭제·변경된 소장 자료를 보여 줍니다."),
+        "doctor": ("Say which source and endpoint dlib uses, and where each setting came from, then try one request.",
+                   "dlib이 쓰는 소스와 주소, 각 설정의 출처를 보여 주고 요청을 한 번 해 봅니다."),
+    ]
 }
