@@ -15,7 +15,7 @@ struct DisplayOptions: ParsableArguments {
     }
 
     @Option(name: .customLong("color"), help: ArgumentHelp(
-        "auto (colour on a terminal, unless NO_COLOR is set or TERM=dumb), always, or never (no escape sequence at all).",
+        "auto (colour on a terminal, unless NO_COLOR is set or TERM=dumb), always, or never (no colour, no hyperlinks).",
         valueName: "when"))
     var colour: ColourChoice?
 

@@ -60,11 +60,15 @@ struct ExportCommand: AsyncParsableCommand {
         let recordFormat: RecordFormat = format == .csv ? .csv(excel: excel) : .jsonLines
         let bar = TerminalSize.isTerminal(STDERR_FILENO) ? ProgressBar(style: try display.style(for: STDERR_FILENO)) : nil
 
+        // What is exported is seen: `show` and `saved add` know it after.
+        let cache = CacheFiller(store: try LocalStore(state: .fromEnvironment()), endpoint: config.endpoint)
+
         let summary: Exporter.Summary
         do {
             try sink.write(recordFormat.preamble())
             summary = try await exporter.run(deliver: { holdings in
                 try sink.write(Array(holdings.map(recordFormat.encode).joined().utf8))
+                cache.add(holdings)
             }, progress: { bar?.update($0) })
             bar?.finish()
             try sink.commit()
@@ -72,6 +76,9 @@ struct ExportCommand: AsyncParsableCommand {
             bar?.finish()
             sink.abandon()
             throw ExportDefaults.withRequests(error, client.log.requests)
+        }
+        if let failure = await cache.finish() {
+            Terminal.note("the export is complete, but its holdings could not be kept for `dlib show`: \(failure.userMessage)")
         }
         Terminal.note(ExportDefaults.summaryLine(summary, requests: client.log.requests, destination: toFile ? output : nil))
     }

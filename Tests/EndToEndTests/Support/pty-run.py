@@ -13,7 +13,7 @@ import argparse, fcntl, json, os, pty, select, signal, struct, sys, termios, tim
 
 
 def unescape(text):
-    return text.encode("utf-8").decode("unicode_escape").encode("latin-1")
+    return text.replace("\\e", "\\x1b").encode("utf-8").decode("unicode_escape").encode("latin-1")
 
 
 def main():
@@ -56,21 +56,23 @@ def main():
                 if index not in typed and prompt in output:
                     os.write(master, text)
                     typed.add(index)
-        done, code = os.waitpid(pid, os.WNOHANG)
-        if done and not ready:
-            status = code
-            break
-    if status is None:
-        try:
+        if status is None:
             done, code = os.waitpid(pid, os.WNOHANG)
             if done:
                 status = code
-            else:
-                os.kill(pid, signal.SIGKILL)
-                os.waitpid(pid, 0)
-                status = -1
-        except ChildProcessError:
-            status = -1
+        if status is not None and not ready:
+            break
+    # The terminal closed: the command is ending; give it until the deadline.
+    while status is None and time.monotonic() < deadline + 5:
+        done, code = os.waitpid(pid, os.WNOHANG)
+        if done:
+            status = code
+        else:
+            time.sleep(0.01)
+    if status is None:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        status = -1
     # Whatever is still buffered on the terminal.
     try:
         while True:
