@@ -179,6 +179,9 @@ import Testing
         #expect(none.stderr == "dlib: \u{201C}없는 검색어\u{201D}에 맞는 소장 자료가 없습니다; 띄어 쓰지 않고 찾아 보세요: dlib search 없는검색어\n")
         #expect(try korean.run("--help").stdout.hasPrefix("OVERVIEW: 환경부 도서관의 소장 자료 목록을 터미널에서 읽습니다."))
         #expect(try korean.run("lsit").stderr.contains("`dlib list`을(를) 찾으셨나요?"))
+        let refused = try box.dlib(extra: ["LANG": "ko_KR.UTF-8", "DLIB_ENDPOINT": "http://127.0.0.1:9/holdings"])
+            .run("list", "--retries", "0")
+        #expect(refused.stderr == "dlib: 127.0.0.1:9에 연결할 수 없습니다 (연결 거부)\n")
         // Machine output is the same in every locale.
         let english = box.dlib(extra: ["LANG": "C"])
         #expect(try korean.run("list", "--page", "2", "--format", "tsv").stdout == english.run("list", "--page", "2", "--format", "tsv").stdout)

@@ -30,6 +30,21 @@ public enum Message: Sendable {
     // The progress line of export and snapshot.
     case progress(pagesDone: Int, totalPages: Int, holdings: Int, rate: String, eta: Int)
 
+    // Why a request failed.
+    case couldNotConnect(host: String)
+    case couldNotResolve(host: String)
+    case timedOut(host: String, seconds: String)
+    case connectionLost(host: String, detail: String)
+    case answerTooLarge(host: String, mebibytes: Int)
+    case requestFailed(host: String, detail: String)
+    case httpStatus(Int)
+    case htmlInstead(type: String, status: Int, expected: String, excerpt: String)
+    case serverRefused(message: String, code: String)
+    /// The portal's result codes: what each asks of the user.
+    case serviceCode(code: String, message: String)
+    case onPage(page: Int, reason: String)
+    case attempts(Int)
+
     // Commands.
     case unknownCommand(given: String, suggestion: String?)
     case confirmClear(count: Int)
@@ -92,6 +107,35 @@ public enum Message: Sendable {
                 ? " \(done)/\(total)쪽 · 소장 자료 \(NumberText.grouped(holdings))건 · 초당 \(rate)쪽 · 남은 시간 \(eta)초"
                 : " \(done)/\(total) pages · \(NumberText.grouped(holdings)) holdings · \(rate) pages/s · ETA \(eta)s"
 
+        case .couldNotConnect(let host):
+            return korean ? "\(host)에 연결할 수 없습니다 (연결 거부)" : "could not connect to \(host) (connection refused)"
+        case .couldNotResolve(let host):
+            return korean ? "\(host)의 호스트 이름을 찾을 수 없습니다" : "could not resolve the host of \(host)"
+        case .timedOut(let host, let seconds):
+            return korean ? "\(host)에서 \(seconds)초 안에 응답이 없습니다" : "no answer from \(host) within \(seconds) s"
+        case .connectionLost(let host, let detail):
+            return korean ? "응답을 다 받기 전에 \(host)와의 연결이 끊겼습니다 (\(detail))"
+                : "the connection to \(host) was lost before the answer was complete (\(detail))"
+        case .answerTooLarge(let host, let mebibytes):
+            return korean ? "\(host)의 응답이 \(mebibytes) MiB보다 커서 받지 않았습니다"
+                : "the answer from \(host) is larger than \(mebibytes) MiB; refused"
+        case .requestFailed(let host, let detail):
+            return korean ? "\(host) 요청이 실패했습니다: \(detail)" : "the request to \(host) failed: \(detail)"
+        case .httpStatus(let status):
+            return korean ? "서버가 HTTP \(status)로 응답했습니다" : "the server answered HTTP \(status)"
+        case .htmlInstead(let type, let status, let expected, let excerpt):
+            let quoted = excerpt.isEmpty ? "" : ": \"\(excerpt)\""
+            return korean ? "서버가 \(expected) 대신 HTML 페이지를 보냈습니다 (\(type)HTTP \(status))\(quoted)"
+                : "the server sent an HTML page (\(type)HTTP \(status)) instead of \(expected)\(quoted)"
+        case .serverRefused(let message, let code):
+            return korean ? "서버가 요청을 거절했습니다: \(message) (\(code))" : "the server refused the request: \(message) (\(code))"
+        case .serviceCode(let code, let message):
+            return Self.serviceCode(code, named: "(\(message), code \(code))", korean: korean)
+        case .onPage(let page, let reason):
+            return korean ? "\(NumberText.grouped(page))쪽: \(reason)" : "page \(NumberText.grouped(page)): \(reason)"
+        case .attempts(let count):
+            return korean ? " (\(count)번 시도)" : " (\(count) attempts)"
+
         case .unknownCommand(let given, let suggestion):
             let hint = suggestion.map { korean ? "; `\($0)`을(를) 찾으셨나요?" : "; did you mean `\($0)`?" } ?? ""
             return korean
@@ -144,4 +188,24 @@ public enum Message: Sendable {
         "doctor": ("Say which source and endpoint dlib uses, and where each setting came from, then try one request.",
                    "dlib이 쓰는 소스와 주소, 각 설정의 출처를 보여 주고 요청을 한 번 해 봅니다."),
     ]
+
+    private static func serviceCode(_ code: String, named: String, korean: Bool) -> String {
+        switch code {
+        case "10": return korean ? "서버가 요청 변수를 거절했습니다 \(named); 버그이거나 잘못된 옵션입니다"
+            : "the server rejected a request parameter \(named); this is a bug or a bad flag"
+        case "12": return korean ? "이 주소에는 그런 서비스가 없습니다 \(named); DLIB_ENDPOINT를 확인하세요"
+            : "there is no such service at this endpoint \(named); check DLIB_ENDPOINT"
+        case "20": return korean ? "서비스 접근이 거부되었습니다 \(named)" : "access to the service was denied \(named)"
+        case "22": return korean ? "이 서비스 키의 하루 요청 한도를 다 썼습니다 \(named); 내일 다시 하세요"
+            : "the daily request quota of this service key is spent \(named); try again tomorrow"
+        case "30": return korean ? "등록되지 않은 서비스 키입니다 \(named); 새 키는 활성화까지 한 시간쯤 걸립니다"
+            : "the service key is not registered \(named); a new key can take an hour to become active"
+        case "31": return korean ? "서비스 키가 만료되었습니다 \(named); 공공데이터포털에서 갱신하세요"
+            : "the service key has expired \(named); renew it on the data portal"
+        case "32": return korean ? "이 컴퓨터의 IP 주소가 키에 등록되어 있지 않습니다 \(named)"
+            : "this machine's IP address is not registered for the key \(named)"
+        case "99": return korean ? "서비스에 알 수 없는 오류가 났습니다 \(named)" : "the service had an unknown error \(named)"
+        default: return korean ? "서비스가 오류로 응답했습니다 \(named)" : "the service answered an error \(named)"
+        }
+    }
 }
