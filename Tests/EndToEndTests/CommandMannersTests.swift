@@ -17,13 +17,9 @@ import Testing
     }
 
     @Test func diffExitCodeSaysWhetherThereAreDifferences() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dlib-diffcode-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let format = RecordFormat.csv(excel: false)
-        func write(_ name: String, _ holdings: [Holding]) throws {
-            try Data(format.preamble() + Array(holdings.map(format.encode).joined().utf8)).write(to: URL(fileURLWithPath: folder + "/" + name))
-        }
+        let csv = try CSVFolder()
+        let folder = csv.path
+        func write(_ name: String, _ holdings: [Holding]) throws { try csv.write(name, holdings) }
         try write("a.csv", [Holding(controlNo: "A1", title: "One")])
         try write("b.csv", [Holding(controlNo: "A1", title: "Two")])
         let dlib = try Sandbox().dlib()
@@ -206,13 +202,9 @@ import Testing
     }
 
     @Test func diffShowsWholeValuesWrappedToTheWidth() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dlib-diffwrap-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let format = RecordFormat.csv(excel: false)
-        func write(_ name: String, _ holdings: [Holding]) throws {
-            try Data(format.preamble() + Array(holdings.map(format.encode).joined().utf8)).write(to: URL(fileURLWithPath: folder + "/" + name))
-        }
+        let csv = try CSVFolder()
+        let folder = csv.path
+        func write(_ name: String, _ holdings: [Holding]) throws { try csv.write(name, holdings) }
         let long = "기후변화 적응과 생태계 서비스의 미래를 위한 정책 연구 보고서 제2권 부록과 색인 포함 개정판 마지막 장"
         try write("a.csv", [Holding(controlNo: "A1", title: "Short")])
         try write("b.csv", [Holding(controlNo: "A1", title: long)])

@@ -89,13 +89,9 @@ import Testing
 
     @Test func diffIsColouredOnATerminal() throws {
         let box = try Sandbox()
-        let folder = box.stateDir + "-diff"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let format = RecordFormat.csv(excel: false)
-        func write(_ name: String, _ holdings: [Holding]) throws {
-            try Data(format.preamble() + Array(holdings.map(format.encode).joined().utf8)).write(to: URL(fileURLWithPath: folder + "/" + name))
-        }
+        let csv = try CSVFolder()
+        let folder = csv.path
+        func write(_ name: String, _ holdings: [Holding]) throws { try csv.write(name, holdings) }
         try write("old.csv", [Holding(controlNo: "A1", title: "Kept"), Holding(controlNo: "A2", title: "Gone")])
         try write("new.csv", [Holding(controlNo: "A1", title: "Kept", author: "New author"), Holding(controlNo: "A3", title: "Fresh")])
         let run = try terminal(box).run(["diff", folder + "/old.csv", folder + "/new.csv", "--ambiguous-width", "1"])
