@@ -1,0 +1,155 @@
+import ArgumentParser
+import DLibKit
+import Foundation
+import SampleServer
+
+/// How long the first page takes from a cold start, and how much memory it
+/// takes, next to `curl` fetching the same page: the cost of dlib's own
+/// set-up (libraries loaded, runtime, state) over one request.
+struct StartupCase {
+    struct Row {
+        var command: String
+        var milliseconds: Double
+        var peakRSSKiB: Int
+    }
+
+    /// One dialect's page: dlib printing it, and curl fetching the same URL.
+    struct Page {
+        var dialect: SampleDialect
+        var dlib: Row
+        var curl: Row
+        var timesCurl: Double { dlib.milliseconds / curl.milliseconds }
+    }
+
+    var runs: Int
+    var version: Row
+    var pages: [Page]
+    var roundTripMilliseconds: Double
+
+    static let timesCurlTarget = 2.0
+    static let peakRSSTargetKiB = 16 * 1024
+}
+
+extension BenchContext {
+    func startupCase() async throws -> StartupCase {
+        let runs = smoke ? 3 : 21
+        var pages: [StartupCase.Page] = []
+        var roundTrip = 0.0
+        for dialect in [SampleDialect.pyxis, .portal] {
+            let server = SampleServer(records: records(1_237), options: .init(dialect: dialect))
+            let endpoint = try server.start()
+            defer { server.stop() }
+            let source: Source = dialect == .pyxis ? .pyxis : .portal
+            let url = PageQuery(pageNo: 1, pageSize: 20, keyword: nil)
+                .url(for: ServiceConfig(endpoint: endpoint, serviceKey: nil, source: source))
+            if dialect == .portal { roundTrip = try await Self.roundTrip(url, times: runs) }
+            var environment = dlibEnvironment(endpoint, dialect: dialect)
+            environment["COLUMNS"] = "120"
+            let dlibRow = try Self.row("dlib list --format table", [dlib, "list", "--format", "table"], environment, runs)
+            let curlRow = try Self.row("curl -s URL", ["curl", "-s", "-o", "/dev/null", "--fail", url], environment, runs)
+            pages.append(StartupCase.Page(dialect: dialect, dlib: dlibRow, curl: curlRow))
+        }
+        let version = try Self.row("dlib --version", [dlib, "--version"], dlibEnvironment("http://127.0.0.1:9/"), runs)
+        return StartupCase(runs: runs, version: version, pages: pages, roundTripMilliseconds: roundTrip)
+    }
+
+    /// The median time and the largest peak RSS of `runs` runs, after one
+    /// unmeasured run (dlib's first run makes its state folder).
+    static func row(_ label: String, _ command: [String], _ environment: [String: String], _ runs: Int) throws -> StartupCase.Row {
+        var times: [Double] = []
+        var rss = 0
+        for index in 0...runs {
+            let measured = try Measure.run(command, environment: environment)
+            guard measured.status == 0 else { throw BenchError("\(label) failed (exit \(measured.status)); see /tmp/dlib-bench-stderr.log") }
+            guard index > 0 else { continue }
+            times.append(measured.seconds)
+            rss = max(rss, measured.peakRSSKiB)
+        }
+        return StartupCase.Row(command: label, milliseconds: Measure.median(times) * 1000, peakRSSKiB: rss)
+    }
+
+    /// One request on a kept-alive connection, in this process: the floor.
+    static func roundTrip(_ url: String, times: Int) async throws -> Double {
+        let client = CurlClient()
+        var trips: [Double] = []
+        for index in 0...times {
+            let started = ContinuousClock.now
+            _ = try await client.get(HTTPRequest(url: url))
+            if index > 0 { trips.append((ContinuousClock.now - started).inSeconds) } // the first one connects
+        }
+        return Measure.median(trips) * 1000
+    }
+}
+
+extension StartupCase {
+    func markdown(binary: String) -> String {
+        var out = "## Startup: the first page against curl\n\n"
+        out += "`\(binary)` started afresh for each run, 0 ms server latency, 1,237 holdings; time from spawn to exit "
+        out += "(median of \(runs), each through `/usr/bin/time`, which also gives the peak RSS: the largest of the runs). "
+        out += "curl fetches the very URL dlib asks for and writes it to /dev/null. "
+        out += "One round trip on a kept-alive connection takes \(Report.f(roundTripMilliseconds, 2)) ms.\n\n"
+        out += "| command | source | time (ms) | × curl | peak RSS (MiB) |\n|---|---|---:|---:|---:|\n"
+        for page in pages {
+            out += "| `\(page.curl.command)` | \(page.dialect.rawValue) | \(Report.f(page.curl.milliseconds, 1)) | 1 | \(Report.mib(page.curl.peakRSSKiB)) |\n"
+            out += "| `\(page.dlib.command)` | \(page.dialect.rawValue) | \(Report.f(page.dlib.milliseconds, 1)) | \(Report.f(page.timesCurl, 1)) | \(Report.mib(page.dlib.peakRSSKiB)) |\n"
+        }
+        out += "| `\(version.command)` | — | \(Report.f(version.milliseconds, 1)) | — | \(Report.mib(version.peakRSSKiB)) |\n"
+        return out
+    }
+
+    func targetLines() -> [(Bool, String)] {
+        pages.flatMap { page in
+            [
+                (page.timesCurl <= Self.timesCurlTarget,
+                 "first page (\(page.dialect.rawValue)): \(Report.f(page.dlib.milliseconds, 1)) ms, \(Report.f(page.timesCurl, 1))× curl's \(Report.f(page.curl.milliseconds, 1)) ms (target ≤ 2×)"),
+                (page.dlib.peakRSSKiB < Self.peakRSSTargetKiB,
+                 "first page (\(page.dialect.rawValue)): peak RSS \(Report.mib(page.dlib.peakRSSKiB)) MiB (target < 16 MiB)"),
+            ]
+        }
+    }
+}
+
+/// `dlib-bench startup`: only the startup figures, spliced into the report
+/// in place of its startup section (`scripts/bench --startup`).
+struct StartupBench: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "startup", abstract: "Measure the first page and --version against curl.")
+
+    @Flag(help: "Three runs instead of 21.")
+    var smoke = false
+
+    @Option(help: "The dlib binary to measure (the installed one).")
+    var dlib: String
+
+    @Option(help: "Replace the startup section of this report (BENCHMARKS.md).")
+    var output: String?
+
+    func run() async throws {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("dlib-bench-\(getpid())").path
+        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        let context = BenchContext(dlib: dlib, root: ".", work: work, runs: 1, smoke: smoke)
+        let startup = try await context.startupCase()
+        var section = startup.markdown(binary: dlib) + "\n"
+        for (met, text) in startup.targetLines() { section += "- \(met ? "✅" : "❌") \(text)\n" }
+        print(section)
+        guard let output else { return }
+        let report = try String(contentsOfFile: output, encoding: .utf8)
+        try Self.splice(section, into: report).write(toFile: output, atomically: true, encoding: .utf8)
+    }
+
+    /// `report` with its `## Startup` section (up to the next `## `) replaced
+    /// by `section`, or with `section` added before `## Targets`.
+    static func splice(_ section: String, into report: String) -> String {
+        var lines = report.components(separatedBy: "\n")
+        let sectionLines = section.components(separatedBy: "\n")
+        if let start = lines.firstIndex(where: { $0.hasPrefix("## Startup") }) {
+            let end = lines[(start + 1)...].firstIndex { $0.hasPrefix("## ") } ?? lines.endIndex
+            lines.replaceSubrange(start..<end, with: sectionLines)
+        } else if let targets = lines.firstIndex(where: { $0.hasPrefix("## Targets") }) {
+            lines.insert(contentsOf: sectionLines, at: targets)
+        } else {
+            lines += [""] + sectionLines
+        }
+        return lines.joined(separator: "\n")
+    }
+}
