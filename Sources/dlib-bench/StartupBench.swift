@@ -9,7 +9,10 @@ import SampleServer
 struct StartupCase {
     struct Row {
         var command: String
+        /// Spawn to exit.
         var milliseconds: Double
+        /// Spawn to the page's footer on standard output (dlib list), else to exit.
+        var firstPageMilliseconds: Double
         var peakRSSKiB: Int
     }
 
@@ -18,7 +21,7 @@ struct StartupCase {
         var dialect: SampleDialect
         var dlib: Row
         var curl: Row
-        var timesCurl: Double { dlib.milliseconds / curl.milliseconds }
+        var timesCurl: Double { dlib.firstPageMilliseconds / curl.milliseconds }
     }
 
     var runs: Int
@@ -45,7 +48,7 @@ extension BenchContext {
             if dialect == .portal { roundTrip = try await Self.roundTrip(url, times: runs) }
             var environment = dlibEnvironment(endpoint, dialect: dialect)
             environment["COLUMNS"] = "120"
-            let dlibRow = try Self.row("dlib list --format table", [dlib, "list", "--format", "table"], environment, runs)
+            let dlibRow = try Self.row("dlib list --format table", [dlib, "list", "--format", "table"], environment, runs, marker: "page 1 of")
             let curlRow = try Self.row("curl -s URL", ["curl", "-s", "-o", "/dev/null", "--fail", url], environment, runs)
             pages.append(StartupCase.Page(dialect: dialect, dlib: dlibRow, curl: curlRow))
         }
@@ -55,17 +58,24 @@ extension BenchContext {
 
     /// The median time and the largest peak RSS of `runs` runs, after one
     /// unmeasured run (dlib's first run makes its state folder).
-    static func row(_ label: String, _ command: [String], _ environment: [String: String], _ runs: Int) throws -> StartupCase.Row {
+    /// With a marker, also the time until standard output held it.
+    static func row(_ label: String, _ command: [String], _ environment: [String: String], _ runs: Int,
+                    marker: String? = nil) throws -> StartupCase.Row {
         var times: [Double] = []
+        var firstPage: [Double] = []
         var rss = 0
         for index in 0...runs {
-            let measured = try Measure.run(command, environment: environment)
+            let measured = try marker.map { try Measure.runUntil($0, command, environment: environment) }
+                ?? Measure.run(command, environment: environment)
             guard measured.status == 0 else { throw BenchError("\(label) failed (exit \(measured.status)); see /tmp/dlib-bench-stderr.log") }
+            if marker != nil && measured.secondsToMarker == nil { throw BenchError("\(label) printed no \(marker ?? "")") }
             guard index > 0 else { continue }
             times.append(measured.seconds)
+            firstPage.append(measured.secondsToMarker ?? measured.seconds)
             rss = max(rss, measured.peakRSSKiB)
         }
-        return StartupCase.Row(command: label, milliseconds: Measure.median(times) * 1000, peakRSSKiB: rss)
+        return StartupCase.Row(command: label, milliseconds: Measure.median(times) * 1000,
+                               firstPageMilliseconds: Measure.median(firstPage) * 1000, peakRSSKiB: rss)
     }
 
     /// One request on a kept-alive connection, in this process: the floor.
@@ -84,16 +94,18 @@ extension BenchContext {
 extension StartupCase {
     func markdown(binary: String) -> String {
         var out = "## Startup: the first page against curl\n\n"
-        out += "`\(binary)` started afresh for each run, 0 ms server latency, 1,237 holdings; time from spawn to exit "
-        out += "(median of \(runs), each through `/usr/bin/time`, which also gives the peak RSS: the largest of the runs). "
-        out += "curl fetches the very URL dlib asks for and writes it to /dev/null. "
+        out += "`\(binary)` started afresh for each run, 0 ms server latency, 1,237 holdings. "
+        out += "*First page* is from spawn to the page's footer arriving on dlib's standard output (a pipe); "
+        out += "*exit* includes what dlib does after it (moving the remembered page, caching the holdings). "
+        out += "curl fetches the very URL dlib asks for, to /dev/null; its first page is its exit. "
+        out += "Medians of \(runs) runs, each through `/usr/bin/time`, which gives the peak RSS (the largest of the runs). "
         out += "One round trip on a kept-alive connection takes \(Report.f(roundTripMilliseconds, 2)) ms.\n\n"
-        out += "| command | source | time (ms) | × curl | peak RSS (MiB) |\n|---|---|---:|---:|---:|\n"
+        out += "| command | source | first page (ms) | × curl | exit (ms) | peak RSS (MiB) |\n|---|---|---:|---:|---:|---:|\n"
         for page in pages {
-            out += "| `\(page.curl.command)` | \(page.dialect.rawValue) | \(Report.f(page.curl.milliseconds, 1)) | 1 | \(Report.mib(page.curl.peakRSSKiB)) |\n"
-            out += "| `\(page.dlib.command)` | \(page.dialect.rawValue) | \(Report.f(page.dlib.milliseconds, 1)) | \(Report.f(page.timesCurl, 1)) | \(Report.mib(page.dlib.peakRSSKiB)) |\n"
+            out += "| `\(page.curl.command)` | \(page.dialect.rawValue) | \(Report.f(page.curl.milliseconds, 1)) | 1 | \(Report.f(page.curl.milliseconds, 1)) | \(Report.mib(page.curl.peakRSSKiB)) |\n"
+            out += "| `\(page.dlib.command)` | \(page.dialect.rawValue) | \(Report.f(page.dlib.firstPageMilliseconds, 1)) | \(Report.f(page.timesCurl, 1)) | \(Report.f(page.dlib.milliseconds, 1)) | \(Report.mib(page.dlib.peakRSSKiB)) |\n"
         }
-        out += "| `\(version.command)` | — | \(Report.f(version.milliseconds, 1)) | — | \(Report.mib(version.peakRSSKiB)) |\n"
+        out += "| `\(version.command)` | — | — | — | \(Report.f(version.milliseconds, 1)) | \(Report.mib(version.peakRSSKiB)) |\n"
         return out
     }
 
@@ -101,7 +113,7 @@ extension StartupCase {
         pages.flatMap { page in
             [
                 (page.timesCurl <= Self.timesCurlTarget,
-                 "first page (\(page.dialect.rawValue)): \(Report.f(page.dlib.milliseconds, 1)) ms, \(Report.f(page.timesCurl, 1))× curl's \(Report.f(page.curl.milliseconds, 1)) ms (target ≤ 2×)"),
+                 "first page (\(page.dialect.rawValue)): \(Report.f(page.dlib.firstPageMilliseconds, 1)) ms, \(Report.f(page.timesCurl, 1))× curl's \(Report.f(page.curl.milliseconds, 1)) ms (target ≤ 2×)"),
                 (page.dlib.peakRSSKiB < Self.peakRSSTargetKiB,
                  "first page (\(page.dialect.rawValue)): peak RSS \(Report.mib(page.dlib.peakRSSKiB)) MiB (target < 16 MiB)"),
             ]
