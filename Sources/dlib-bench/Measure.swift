@@ -11,6 +11,8 @@ struct Measurement {
     var status: Int32
     /// From spawn to the moment standard output held `marker` (runUntil only).
     var secondsToMarker: Double?
+    /// User and system time of the command (and /usr/bin/time, a few hundred µs).
+    var cpuSeconds: Double = 0
 }
 
 enum Measure {
@@ -77,7 +79,8 @@ enum Measure {
         // The last line: /usr/bin/time puts a note about a failed command first.
         let report = (try? String(contentsOfFile: rssFile, encoding: .utf8)) ?? ""
         let rss = report.split(separator: "\n").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } ?? 0
-        return Measurement(seconds: elapsed.inSeconds, peakRSSKiB: rss, status: exit, secondsToMarker: toMarker)
+        let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+        return Measurement(seconds: elapsed.inSeconds, peakRSSKiB: rss, status: exit, secondsToMarker: toMarker, cpuSeconds: cpu)
     }
 
     private static func contains(_ bytes: [UInt8], _ marker: [UInt8]) -> Bool {

@@ -13,6 +13,8 @@ struct StartupCase {
         var milliseconds: Double
         /// Spawn to the page's footer on standard output (dlib list), else to exit.
         var firstPageMilliseconds: Double
+        /// User + system time: what the machine's load does not inflate.
+        var cpuMilliseconds: Double
         var peakRSSKiB: Int
     }
 
@@ -48,34 +50,47 @@ extension BenchContext {
             if dialect == .portal { roundTrip = try await Self.roundTrip(url, times: runs) }
             var environment = dlibEnvironment(endpoint, dialect: dialect)
             environment["COLUMNS"] = "120"
-            let dlibRow = try Self.row("dlib list --format table", [dlib, "list", "--format", "table"], environment, runs, marker: "page 1 of")
-            let curlRow = try Self.row("curl -s URL", ["curl", "-s", "-o", "/dev/null", "--fail", url], environment, runs)
+            // dlib and curl take turns, so a change in the machine's load
+            // falls on both.
+            let rows = try Self.rows([
+                ("dlib list --format table", [dlib, "list", "--format", "table"], "page 1 of"),
+                ("curl -s URL", ["curl", "-s", "-o", "/dev/null", "--fail", url], nil),
+            ], environment, runs)
+            let (dlibRow, curlRow) = (rows[0], rows[1])
             pages.append(StartupCase.Page(dialect: dialect, dlib: dlibRow, curl: curlRow))
         }
-        let version = try Self.row("dlib --version", [dlib, "--version"], dlibEnvironment("http://127.0.0.1:9/"), runs)
+        let version = try Self.rows([("dlib --version", [dlib, "--version"], nil)], dlibEnvironment("http://127.0.0.1:9/"), runs)[0]
         return StartupCase(runs: runs, version: version, pages: pages, roundTripMilliseconds: roundTrip)
     }
 
-    /// The median time and the largest peak RSS of `runs` runs, after one
-    /// unmeasured run (dlib's first run makes its state folder).
-    /// With a marker, also the time until standard output held it.
-    static func row(_ label: String, _ command: [String], _ environment: [String: String], _ runs: Int,
-                    marker: String? = nil) throws -> StartupCase.Row {
-        var times: [Double] = []
-        var firstPage: [Double] = []
-        var rss = 0
-        for index in 0...runs {
-            let measured = try marker.map { try Measure.runUntil($0, command, environment: environment) }
-                ?? Measure.run(command, environment: environment)
-            guard measured.status == 0 else { throw BenchError("\(label) failed (exit \(measured.status)); see /tmp/dlib-bench-stderr.log") }
-            if marker != nil && measured.secondsToMarker == nil { throw BenchError("\(label) printed no \(marker ?? "")") }
-            guard index > 0 else { continue }
-            times.append(measured.seconds)
-            firstPage.append(measured.secondsToMarker ?? measured.seconds)
-            rss = max(rss, measured.peakRSSKiB)
+    /// For each command, the median times and the largest peak RSS of `runs`
+    /// runs, after one unmeasured round (dlib's first run makes its state
+    /// folder); the commands run in turn. With a marker, also the time until
+    /// standard output held it.
+    static func rows(_ commands: [(label: String, command: [String], marker: String?)], _ environment: [String: String],
+                     _ runs: Int) throws -> [StartupCase.Row] {
+        var measurements = Array(repeating: [Measurement](), count: commands.count)
+        for round in 0...runs {
+            for (index, command) in commands.enumerated() {
+                let measured = try command.marker.map { try Measure.runUntil($0, command.command, environment: environment) }
+                    ?? Measure.run(command.command, environment: environment)
+                guard measured.status == 0 else {
+                    throw BenchError("\(command.label) failed (exit \(measured.status)); see /tmp/dlib-bench-stderr.log")
+                }
+                if let marker = command.marker, measured.secondsToMarker == nil {
+                    throw BenchError("\(command.label) printed no \(marker)")
+                }
+                if round > 0 { measurements[index].append(measured) }
+            }
         }
-        return StartupCase.Row(command: label, milliseconds: Measure.median(times) * 1000,
-                               firstPageMilliseconds: Measure.median(firstPage) * 1000, peakRSSKiB: rss)
+        return zip(commands, measurements).map { command, runs in
+            StartupCase.Row(
+                command: command.label,
+                milliseconds: Measure.median(runs.map(\.seconds)) * 1000,
+                firstPageMilliseconds: Measure.median(runs.map { $0.secondsToMarker ?? $0.seconds }) * 1000,
+                cpuMilliseconds: Measure.median(runs.map(\.cpuSeconds)) * 1000,
+                peakRSSKiB: runs.map(\.peakRSSKiB).max() ?? 0)
+        }
     }
 
     /// One request on a kept-alive connection, in this process: the floor.
@@ -98,14 +113,15 @@ extension StartupCase {
         out += "*First page* is from spawn to the page's footer arriving on dlib's standard output (a pipe); "
         out += "*exit* includes what dlib does after it (moving the remembered page, caching the holdings). "
         out += "curl fetches the very URL dlib asks for, to /dev/null; its first page is its exit. "
-        out += "Medians of \(runs) runs, each through `/usr/bin/time`, which gives the peak RSS (the largest of the runs). "
+        out += "dlib and curl take turns. Medians of \(runs) runs, each through `/usr/bin/time`, which gives the peak RSS (the largest of the runs); "
+        out += "CPU is user + system time, which the machine's other work inflates less than the wall clock. "
         out += "One round trip on a kept-alive connection takes \(Report.f(roundTripMilliseconds, 2)) ms.\n\n"
-        out += "| command | source | first page (ms) | × curl | exit (ms) | peak RSS (MiB) |\n|---|---|---:|---:|---:|---:|\n"
+        out += "| command | source | first page (ms) | × curl | exit (ms) | CPU (ms) | peak RSS (MiB) |\n|---|---|---:|---:|---:|---:|---:|\n"
         for page in pages {
-            out += "| `\(page.curl.command)` | \(page.dialect.rawValue) | \(Report.f(page.curl.milliseconds, 1)) | 1 | \(Report.f(page.curl.milliseconds, 1)) | \(Report.mib(page.curl.peakRSSKiB)) |\n"
-            out += "| `\(page.dlib.command)` | \(page.dialect.rawValue) | \(Report.f(page.dlib.firstPageMilliseconds, 1)) | \(Report.f(page.timesCurl, 1)) | \(Report.f(page.dlib.milliseconds, 1)) | \(Report.mib(page.dlib.peakRSSKiB)) |\n"
+            out += "| `\(page.curl.command)` | \(page.dialect.rawValue) | \(Report.f(page.curl.milliseconds, 1)) | 1 | \(Report.f(page.curl.milliseconds, 1)) | \(Report.f(page.curl.cpuMilliseconds, 1)) | \(Report.mib(page.curl.peakRSSKiB)) |\n"
+            out += "| `\(page.dlib.command)` | \(page.dialect.rawValue) | \(Report.f(page.dlib.firstPageMilliseconds, 1)) | \(Report.f(page.timesCurl, 1)) | \(Report.f(page.dlib.milliseconds, 1)) | \(Report.f(page.dlib.cpuMilliseconds, 1)) | \(Report.mib(page.dlib.peakRSSKiB)) |\n"
         }
-        out += "| `\(version.command)` | — | — | — | \(Report.f(version.milliseconds, 1)) | \(Report.mib(version.peakRSSKiB)) |\n"
+        out += "| `\(version.command)` | — | — | — | \(Report.f(version.milliseconds, 1)) | \(Report.f(version.cpuMilliseconds, 1)) | \(Report.mib(version.peakRSSKiB)) |\n"
         return out
     }
 
