@@ -149,6 +149,9 @@ extension StartupCase {
           (NSDictionary, NSString), settings through `CharacterSet` trimming and `NSString.range(of:)`.
           **Done:** `JSONDecoder`, the stdlib's trimming and search; CoreFoundation still initialises (its
           constructor runs in any binary that links Foundation, which GRDB imports).
+          Swapping `import Foundation` for `import FoundationEssentials` file by file was tried and dropped: without
+          the MemberImportVisibility feature a member of a module any DLibKit file imports resolves in every file, so
+          the same Foundation methods were called, and half the files use Glibc through Foundation's re-export.
         - **The store, after the page.** Opening SQLite (WAL set-up, migrations check) and the cursor's and the
           cache's `fsync`s are about half of the time to exit; they already run after the page is printed, and
           the first page column counts only what comes before it.
@@ -157,7 +160,10 @@ extension StartupCase {
 
         **Why peak RSS stays above 16 MiB.** The floor, measured here: a static Swift program that decodes one JSON
         object with `JSONDecoder` peaks at 8.0 MiB; the same program linking libcurl and fetching this page with
-        `curl_easy_perform` peaks at 17.1–17.5 MiB (16.6 non-PIE); `curl` itself 10.7 MiB. So a Swift client on this
+        `curl_easy_perform` peaks at 17.1–17.5 MiB (16.6 non-PIE); `curl` itself 10.7 MiB. (The program:
+        `struct P: Decodable { var a: Int; var b: String }`, one `JSONDecoder().decode`, then
+        `curl_global_init` and a `fetch(url)` C helper around `curl_easy_perform`, built with
+        `swiftc -O -static-stdlib -import-objc-header fetch.h -lcurl`; peak RSS from `/usr/bin/time -f %M`.) So a Swift client on this
         libcurl cannot get under 16 MiB. Of dlib's peak, the binary's own pages are about 18 MiB, 11 of them code:
         the code run at start (Swift stdlib, Foundation, GRDB, ArgumentParser) is spread over 17 MB of text, and
         the kernel maps 64 KiB around every page fault; the shared libraries are 15 MiB (libcrypto 3, libc 1.7,
@@ -174,7 +180,7 @@ extension StartupCase {
         | pyxis, after | 32.2–33.4 | 2.0–2.2 | 22.9–25.7 | 63–69 | 31.8 |
         | portal, before | 28.0–28.9 | 2.1–2.6 | 23.5–26.3 | 45–64 | 37.2 |
         | portal, after | 23.7–30.5 | 1.8–2.2 | 21.2–24.5 | 55–72 | 32.0 |
-        | `--version`, before → after | — | — | 13.2–13.8 → 12.7–14.6 | 18–22 | 22.5 → 21.9 |
+        | `--version`, before → after | — | — | 13.2–13.8 → 12.7–14.6 | 18–22 → 22–23 | 22.5 → 21.9 |
 
         The wall clock on a shared machine hides most of the gain; CPU time shows about a tenth less, peak RSS
         5 MiB less. Against the targets: the first page is at about 2× curl's time on the wall clock here (3× in
