@@ -8,7 +8,7 @@ struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dlib-bench",
         abstract: "dlib's benchmarks: scripts/bench runs `dlib-bench run`.",
-        subcommands: [RunBench.self, ParseBench.self, RenderBench.self, DocumentCommand.self])
+        subcommands: [RunBench.self, StartupBench.self, ParseBench.self, RenderBench.self, DocumentCommand.self])
 }
 
 struct ParseBench: ParsableCommand {

@@ -35,7 +35,8 @@ struct RunBench: AsyncParsableCommand {
         report.pyxisExports = try context.exportCases(dialect: .pyxis)
         report.parse = try context.parseCase()
         report.jsonDecoding = try context.jsonDecodingCase()
-        report.firstPage = try await context.firstPageCase()
+        report.startup = try await context.startupCase()
+        report.binary = dlib
         report.render = context.renderCase()
         report.concurrencySweep = try context.concurrencySweep()
         report.pageSizeSweep = try context.pageSizeSweep()
@@ -172,28 +173,6 @@ struct BenchContext {
         let megabytes = Double(bytes.count) / 1_048_576
         return JSONDecodingCase(megabytes: megabytes, holdings: count, dlib: megabytes / Measure.median(dlibTimes),
                                 serialization: megabytes / Measure.median(serialisationTimes))
-    }
-
-    func firstPageCase() async throws -> FirstPageCase {
-        let server = SampleServer(records: records(1_237))
-        let endpoint = try server.start()
-        defer { server.stop() }
-        let client = CurlClient()
-        var trips: [Double] = []
-        for index in 0..<(smoke ? 3 : 21) {
-            let started = ContinuousClock.now
-            _ = try await client.get(HTTPRequest(url: endpoint + "?pageNo=1&numOfRows=20"))
-            if index > 0 { trips.append((ContinuousClock.now - started).inSeconds) } // the first one connects
-        }
-        var environment = dlibEnvironment(endpoint)
-        environment["COLUMNS"] = "120"
-        var times: [Double] = []
-        for _ in 0..<(smoke ? 3 : 20) {
-            let measured = try Measure.run([dlib, "list", "--format", "table"], environment: environment)
-            guard measured.status == 0 else { throw BenchError("dlib list failed") }
-            times.append(measured.seconds)
-        }
-        return FirstPageCase(milliseconds: Measure.median(times) * 1000, roundTripMilliseconds: Measure.median(trips) * 1000)
     }
 
     func renderCase() -> RenderCase {

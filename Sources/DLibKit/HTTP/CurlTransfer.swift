@@ -84,7 +84,7 @@ final class CurlTransfer {
         }
         guard let colon = text.firstIndex(of: ":") else { return }
         let name = text[..<colon].lowercased()
-        let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+        let value = String(text[text.index(after: colon)...]).trimmingUnicodeWhitespace()
         switch name {
         case "content-type": contentType = value
         case "retry-after": retryAfter = value

@@ -6,7 +6,7 @@ enum URLParts {
     static func hostAndPort(of url: String) -> String {
         var rest = Substring(url)
         var defaultPort = "80"
-        if let scheme = rest.range(of: "://") {
+        if let scheme = rest.firstRange(of: "://") {
             if rest[..<scheme.lowerBound].lowercased() == "https" { defaultPort = "443" }
             rest = rest[scheme.upperBound...]
         }

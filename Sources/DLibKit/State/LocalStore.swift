@@ -158,7 +158,7 @@ public final class LocalStore: Sendable {
             let next = try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(sequence), 0) + 1 FROM recentView") ?? 1
             try db.execute(
                 sql: "INSERT OR REPLACE INTO recentView (endpoint, controlNo, viewedAt, sequence) VALUES (?, ?, ?, ?)",
-                arguments: [endpoint, controlNo, Date(), next])
+                arguments: [endpoint, controlNo, StoredDate.text(Date()), next])
             try db.execute(sql: """
                 DELETE FROM recentView WHERE endpoint = ? AND controlNo NOT IN (
                     SELECT controlNo FROM recentView WHERE endpoint = ? ORDER BY sequence DESC LIMIT ?)

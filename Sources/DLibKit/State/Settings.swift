@@ -58,7 +58,7 @@ public struct Settings: Sendable {
         let settings = try file.load()
         let fromFile = Origin.configFile(file.path)
         func env(_ name: String) -> String? {
-            environment[name].flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
+            environment[name].flatMap { $0.trimmingUnicodeWhitespace().isEmpty ? nil : $0 }
         }
 
         var endpoint: Setting<String>?
@@ -113,7 +113,7 @@ public struct Settings: Sendable {
 
         var listTerm = Setting(value: "", origin: .defaultValue("every holding"))
         if let value = environment["DLIB_LIST_TERM"] {
-            listTerm = Setting(value: value.trimmingCharacters(in: .whitespaces), origin: .environment("DLIB_LIST_TERM"))
+            listTerm = Setting(value: value.trimmingUnicodeWhitespace(), origin: .environment("DLIB_LIST_TERM"))
         } else if let value = settings["list-term"] ?? settings["list_term"] {
             listTerm = Setting(value: value, origin: fromFile)
         }
@@ -129,12 +129,14 @@ public struct Settings: Sendable {
         guard lower.hasPrefix("http://") || lower.hasPrefix("https://") else {
             throw Failure(userMessage: "the endpoint must be an http:// or https:// URL, not \"\(endpoint)\"")
         }
-        if endpoint.contains("#") {
+        // Characters, not strings: the stdlib's search, not Foundation's
+        // NSString one (which a start of dlib need not bring up).
+        if endpoint.contains("#" as Character) {
             throw Failure(userMessage: "the endpoint has a #fragment, which would cut off the query dlib adds; remove it")
         }
         let afterScheme = endpoint[endpoint.index(endpoint.startIndex, offsetBy: lower.hasPrefix("https") ? 8 : 7)...]
         let authority = afterScheme.prefix { $0 != "/" && $0 != "?" }
-        if authority.contains("@") {
+        if authority.contains("@" as Character) {
             throw Failure(userMessage: "the endpoint holds credentials (user@host); dlib does not send them: remove them from the URL")
         }
     }

@@ -55,7 +55,7 @@ struct CachedHolding: FetchableRecord, PersistableRecord, Sendable {
     func encode(to container: inout PersistenceContainer) {
         container["endpoint"] = endpoint
         HoldingColumns.encode(holding, to: &container)
-        container["fetchedAt"] = fetchedAt
+        container["fetchedAt"] = StoredDate.text(fetchedAt)
     }
 }
 
@@ -85,7 +85,7 @@ struct SavedHolding: FetchableRecord, PersistableRecord, Sendable {
     func encode(to container: inout PersistenceContainer) {
         container["endpoint"] = endpoint
         HoldingColumns.encode(holding, to: &container)
-        container["savedAt"] = savedAt
+        container["savedAt"] = StoredDate.text(savedAt)
         container["sequence"] = sequence
     }
 }

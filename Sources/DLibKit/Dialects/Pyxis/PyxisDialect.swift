@@ -59,7 +59,7 @@ enum PyxisEndpoint {
     /// `scheme://host[:port]` of the endpoint, what relative paths such as
     /// `/attachments/…` and `/pyxis-api/1/biblios/…` hang from.
     static func origin(of endpoint: String) -> String {
-        guard let scheme = endpoint.range(of: "://") else { return "" }
+        guard let scheme = endpoint.firstRange(of: "://") else { return "" }
         let rest = endpoint[scheme.upperBound...]
         let end = rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) ?? rest.endIndex
         return String(endpoint[..<end])

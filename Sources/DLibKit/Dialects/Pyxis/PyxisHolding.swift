@@ -101,20 +101,40 @@ enum PyxisMapping {
 
 /// `etcContent`: a JSON object written into a string (`{"PAGE":"396 p.",
 /// "HEIGHT":"24 cm", …}`). Read when it parses, ignored when it does not.
+/// Decoded with the JSONDecoder the answer itself goes through, not
+/// JSONSerialization: that one builds NSDictionary and NSString and bridges
+/// them, Foundation machinery a `dlib list` otherwise never starts.
 struct EtcContent {
     var pages: String?
     var size: String?
 
     init(_ text: String?) {
         guard let text, text.hasPrefix("{"),
-              let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+              let fields = try? JSONDecoder().decode(Fields.self, from: Data(text.utf8))
         else { return }
-        func value(_ key: String) -> String? {
-            guard let raw = object[key] as? String else { return nil }
-            let trimmed = raw.trimmingUnicodeWhitespace()
+        func value(_ raw: String?) -> String? {
+            guard let trimmed = raw?.trimmingUnicodeWhitespace() else { return nil }
             return trimmed.isEmpty ? nil : trimmed
         }
-        pages = value("PAGE")
-        size = value("HEIGHT") ?? value("SIZE")
+        pages = value(fields.page)
+        size = value(fields.height) ?? value(fields.size)
+    }
+
+    /// The three fields read; one that is not a string counts as absent.
+    private struct Fields: Decodable {
+        var page: String?
+        var height: String?
+        var size: String?
+
+        enum CodingKeys: String, CodingKey {
+            case page = "PAGE", height = "HEIGHT", size = "SIZE"
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            page = try? container.decodeIfPresent(String.self, forKey: .page)
+            height = try? container.decodeIfPresent(String.self, forKey: .height)
+            size = try? container.decodeIfPresent(String.self, forKey: .size)
+        }
     }
 }
