@@ -204,4 +204,22 @@ import Testing
         #expect(allowed.status == 0)
         #expect(allowed.stdout.hasPrefix("git: +0 −1,227 ~0 holdings (10 total) → commit "))
     }
+
+    @Test func aRunKilledBeforeItsCommitDoesNotBlockTheNext() throws {
+        let box = try Sandbox()
+        let repository = folder()
+        #expect(try box.dlib().run("snapshot", "--git", repository).status == 0)
+        // What a run killed between writing holdings.jsonl and committing it leaves.
+        let file = repository + "/holdings.jsonl"
+        let half = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n").prefix(10).joined(separator: "\n") + "\n"
+        try half.write(toFile: file, atomically: true, encoding: .utf8)
+        _ = try git(repository, "add", "holdings.jsonl")
+        var records = Sandbox.catalogue
+        records[7].fields["publisher"] = "새 출판사"
+        box.server.replaceRecords(records)
+        let result = try box.dlib().run("snapshot", "--git", repository)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("git: +0 −0 ~1 holdings (1,237 total) → commit "), "diffed against the commit, not the leftover")
+        #expect(try git(repository, "status", "--porcelain", "--untracked-files=all").stdout.isEmpty)
+    }
 }

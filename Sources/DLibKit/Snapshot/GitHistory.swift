@@ -51,9 +51,16 @@ public struct GitHistory: Sendable {
         TemporaryFiles.removeStale(in: directory, for: Self.fileName)
         let status = try await git.run(["status", "--porcelain=v1", "--untracked-files=all"]).text
         let paths = status.split(separator: "\n").map { String($0.dropFirst(3)) }
-        guard paths.isEmpty else {
+        let others = paths.filter { $0 != Self.fileName }
+        guard others.isEmpty else {
             lock.release()
-            throw GitError.dirty(folder: directory, paths: paths)
+            throw GitError.dirty(folder: directory, paths: others)
+        }
+        // Only dlib's own file differs: a run killed between the rename and
+        // the commit. It is put back; this run writes it afresh anyway.
+        if !paths.isEmpty {
+            let committed = try await git.run(["cat-file", "-e", "HEAD:" + Self.fileName], accepting: [0, 1, 128]).status == 0
+            await restore(hadFile: committed)
         }
         return lock
     }
