@@ -1,4 +1,4 @@
-import DLibKit
+@testable import DLibKit
 import Foundation
 import Testing
 
@@ -31,6 +31,13 @@ import Testing
         let file = Data(sorted.map { $0.line + "\n" }.joined().utf8)
         let read = try HoldingLines.holdings(in: file, name: "holdings.jsonl")
         #expect(read == [holdings[1], holdings[0]])
+    }
+
+    @Test func theQuickIdReaderTakesOnlyPlainIds() {
+        #expect(HoldingLines.plainLeadingId(#"{"controlNo":"MOE1","title":null}"#) == "MOE1")
+        #expect(HoldingLines.plainLeadingId(#"{"controlNo":"a\"b","title":null}"#) == nil, "escaped: parsed in full instead")
+        #expect(HoldingLines.plainLeadingId(#"{"title":"x","controlNo":"1"}"#) == nil)
+        #expect(HoldingLines.plainLeadingId(#"{"controlNo":"unterminated"#) == nil)
     }
 
     @Test func aLineThatIsNotAnObjectIsNamed() {
