@@ -28,10 +28,16 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
+        // xlsx workbooks, streamed in libxlsxwriter's constant-memory mode.
+        .systemLibrary(
+            name: "CXLSXWriter",
+            pkgConfig: "xlsxwriter",
+            providers: [.apt(["libxlsxwriter-dev"])]
+        ),
         .target(name: "CShims", dependencies: ["CCurl", "CLibXML2"]),
         .target(
             name: "DLibKit",
-            dependencies: ["CCurl", "CLibXML2", "CShims", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["CCurl", "CLibXML2", "CShims", "CXLSXWriter", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .target(name: "SampleServer"),
         .executableTarget(

@@ -60,8 +60,12 @@ struct Report {
     var render: RenderCase?
     var concurrencySweep: [SweepPoint] = []
     var pageSizeSweep: [SweepPoint] = []
+    var formatHoldings = 0
+    var formats: [FormatCase] = []
 
-    var allRowsMatch: Bool { (exports + pyxisExports).allSatisfy { $0.tools.allSatisfy(\.sameRows) } }
+    var allRowsMatch: Bool {
+        (exports + pyxisExports).allSatisfy { $0.tools.allSatisfy(\.sameRows) } && formats.allSatisfy(\.complete)
+    }
 
     static func f(_ value: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", value) }
     static func mib(_ kib: Int) -> String { f(Double(kib) / 1024, 1) }
@@ -123,6 +127,18 @@ struct Report {
 
             """
         }
+        if !formats.isEmpty {
+            out += "\n## Formats\n\n"
+            out += "The same export of \(formatHoldings) holdings (portal, 100 a page, 0 ms latency, so the writer's own cost shows) "
+            out += "in each format, and a snapshot into a git history. Time is the median of the runs; peak RSS the largest; "
+            out += "complete: the file holds every holding, counted by a reader of its kind (sqlite3 for SQLite, the sheet's rows for xlsx).\n\n"
+            out += "| output | runs | time (s) | × CSV | peak RSS (MiB) | size (MB) | complete |\n|---|---:|---:|---:|---:|---:|:---:|\n"
+            let csv = formats.first?.seconds ?? 1
+            for format in formats {
+                out += "| `\(format.name)` | \(format.runs) | \(Self.f(format.seconds)) | \(Self.f(format.seconds / csv, 1)) "
+                out += "| \(Self.mib(format.peakRSSKiB)) | \(Self.f(Double(format.bytes) / 1_000_000, 1)) | \(format.complete ? "✓" : "✗") |\n"
+            }
+        }
         out += "\n## Targets\n\n" + targets() + "\n"
         return out
     }
@@ -159,6 +175,9 @@ struct Report {
             let large = exports.filter { $0.holdings == 60_000 }.map(\.dlib.peakRSSKiB).max() ?? 0
             let growth = Double(large) / Double(max(small.dlib.peakRSSKiB, 1))
             line(growth < 1.5, "RSS from 6,000 to 60,000 holdings grows \(Self.f(growth))× (flat: streaming)")
+        }
+        for format in formats where format.name.hasPrefix("export") {
+            line(format.peakRSSKiB < 32 * 1024, "`\(format.name)` of \(formatHoldings) holdings: peak RSS \(Self.mib(format.peakRSSKiB)) MiB (target < 32 MiB, as CSV)")
         }
         if let parse {
             line(parse.dlib >= 0.7 * parse.xmllint, "parse: \(Self.f(100 * parse.dlib / parse.xmllint, 0)) % of `xmllint --stream` (target ≥ 70 %)")

@@ -40,6 +40,7 @@ struct RunBench: AsyncParsableCommand {
         report.render = context.renderCase()
         report.concurrencySweep = try context.concurrencySweep()
         report.pageSizeSweep = try context.pageSizeSweep()
+        (report.formatHoldings, report.formats) = try context.formatCases()
 
         let text = report.markdown()
         print(text)

@@ -15,13 +15,13 @@ struct DLib: AsyncParsableCommand {
         `dlib doctor` shows what dlib uses and why.
 
         Each setting is a flag, else the environment, else the config file, else its default:
-          source           --source, DLIB_SOURCE: pyxis, or portal (the default with a key)
-          endpoint         --endpoint, DLIB_ENDPOINT: the Pyxis base or the portal's URL
-          service_key      DLIB_SERVICE_KEY: the portal's key (never a flag)
-          list-term        DLIB_LIST_TERM: what `dlib list` asks Pyxis for (default: all)
-          color            --color: auto, always or never (NO_COLOR is honoured)
-          ascii            --ascii: true to draw with ASCII only
-          ambiguous-width  --ambiguous-width, DLIB_AMBIGUOUS_WIDTH: 1, 2 or auto
+          source           --source, DLIB_SOURCE: pyxis, or portal (the default with a key) \
+          endpoint         --endpoint, DLIB_ENDPOINT: the Pyxis base or the portal's URL \
+          service_key      DLIB_SERVICE_KEY: the portal's key (never a flag) \
+          list-term        DLIB_LIST_TERM: what `dlib list` asks Pyxis for (default: all) \
+          color            --color: auto, always or never (NO_COLOR is honoured) \
+          ascii            --ascii: true to draw with ASCII only \
+          ambiguous-width  --ambiguous-width, DLIB_AMBIGUOUS_WIDTH: 1, 2 or auto \
           state folder     DLIB_STATE_DIR (default $XDG_STATE_HOME/dlib)
 
         The config file is $XDG_CONFIG_HOME/dlib/config (else ~/.config/dlib/config): lines of \

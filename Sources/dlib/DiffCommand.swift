@@ -4,15 +4,23 @@ import DLibKit
 struct DiffCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
-        abstract: Message.overview("diff").text())
+        abstract: Message.overview("diff").text(),
+        discussion: """
+        OLD and NEW are files (a snapshot's CSV, a dlib CSV or JSON lines export), or, with \
+        --git REPO, two revisions of a history `dlib snapshot --git REPO` keeps:
+        dlib diff --git REPO HEAD~1 HEAD
+        """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
 
-    @Argument(help: ArgumentHelp("The older CSV (a snapshot or a dlib export).", valueName: "old.csv"))
+    @Argument(help: ArgumentHelp("The older snapshot: a CSV or JSON lines file, or a revision with --git.", valueName: "old"))
     var old: String
 
-    @Argument(help: ArgumentHelp("The newer CSV.", valueName: "new.csv"))
+    @Argument(help: ArgumentHelp("The newer one.", valueName: "new"))
     var new: String
+
+    @Option(name: .customLong("git"), help: ArgumentHelp("Read OLD and NEW as revisions of this snapshot history.", valueName: "repo"))
+    var gitRepository: String?
 
     @Option(help: ArgumentHelp("text or json.", valueName: "format"))
     var format: Format = .text
@@ -23,7 +31,13 @@ struct DiffCommand: AsyncParsableCommand {
     var exitCode = false
 
     func run() async throws {
-        let diff = SnapshotDiff(old: try SnapshotDiff.load(csvAt: old), new: try SnapshotDiff.load(csvAt: new))
+        let diff: SnapshotDiff
+        if let gitRepository {
+            let history = try GitHistory(directory: gitRepository)
+            diff = SnapshotDiff(old: try await history.holdings(at: old), new: try await history.holdings(at: new))
+        } else {
+            diff = SnapshotDiff(old: try SnapshotDiff.load(at: old), new: try SnapshotDiff.load(at: new))
+        }
         switch format {
         case .text: try Terminal.out(diff.text(style: try display.style()))
         case .json: try Terminal.out(diff.json())

@@ -8,16 +8,50 @@ struct ExportCommand: AsyncParsableCommand {
         abstract: Message.overview("export").text(),
         discussion: """
         CSV follows RFC 4180: UTF-8, CRLF line ends, a header \
-        control_no,title,author,publisher,pub_year,isbn,call_no,material_type,location,reg_date,cover_url \
-        and values exactly as in the catalogue (reg_date as YYYY-MM-DD). Rows come in catalogue order. \
+        control_no,title,author,publisher,pub_year,isbn,call_no,material_type,location,reg_date,cover_url,… \
+        and values exactly as in the catalogue (reg_date as YYYY-MM-DD); --columns chooses the columns. \
+        Rows come in catalogue order.
+
+        xlsx (-o FILE only): one sheet, every value as text, a bold frozen header with an autofilter. \
+        sqlite (-o FILE only): tables holdings, copies and meta, and holdings_fts (FTS5 over title \
+        and author): sqlite3 FILE "select title from holdings_fts where holdings_fts match '기후'".
+
         A file given with --output appears only when complete: it is written beside its \
         final name and renamed into place, and a failed or interrupted export leaves nothing.
         """
     )
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case csv, jsonl }
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case csv, jsonl, xlsx, sqlite
 
-    @Option(help: ArgumentHelp("csv or jsonl.", valueName: "format"))
+        /// Written by a library into a file it may seek in: never a stream.
+        var needsFile: Bool { self == .xlsx || self == .sqlite }
+
+        var name: String {
+            switch self {
+            case .csv: return "CSV"
+            case .jsonl: return "JSON lines"
+            case .xlsx: return "an xlsx workbook"
+            case .sqlite: return "a SQLite database"
+            }
+        }
+
+        /// The writer for `output` (nil or `-`: standard output).
+        func writer(output: String?, excel: Bool) throws -> any HoldingWriter {
+            let file = output.flatMap { $0 == "-" ? nil : $0 }
+            switch self {
+            case .csv, .jsonl:
+                let sink: any OutputSink = if let file { try OutputFile.sink(for: file) } else { StandardOutputSink() }
+                return try RecordStreamWriter(sink: sink, format: self == .csv ? .csv(excel: excel) : .jsonLines)
+            case .xlsx, .sqlite:
+                guard let file else { throw ValidationError("--format \(rawValue) writes a file: give -o FILE.") }
+                let sink = try OutputFile.fileSink(for: file, format: name)
+                return self == .xlsx ? try WorkbookWriter(sink: sink) : try DatabaseExportWriter(sink: sink)
+            }
+        }
+    }
+
+    @Option(help: ArgumentHelp("csv, jsonl, xlsx or sqlite (xlsx and sqlite need -o FILE).", valueName: "format"))
     var format: Format = .csv
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Write to FILE instead of standard output (- for standard output).", valueName: "file"))
@@ -37,16 +71,25 @@ struct ExportCommand: AsyncParsableCommand {
 
     func validate() throws {
         if excel && format != .csv { throw ValidationError("--excel applies to --format csv only.") }
+        if format.needsFile && (output == nil || output == "-") {
+            throw ValidationError("--format \(format.rawValue) writes a file, not a terminal or pipe: give -o FILE.")
+        }
     }
 
     /// A name whose extension says another format than the one written.
     static func extensionWarning(output: String?, format: Format) -> String? {
         guard let output, output != "-" else { return nil }
         let ext = (output as NSString).pathExtension.lowercased()
-        let says: Format? = ext == "csv" ? .csv : ["jsonl", "json", "ndjson"].contains(ext) ? .jsonl : nil
+        let says: Format? = switch ext {
+        case "csv": .csv
+        case "jsonl", "json", "ndjson": .jsonl
+        case "xlsx": .xlsx
+        case "db", "sqlite", "sqlite3": .sqlite
+        default: nil
+        }
         guard let says, says != format else { return nil }
-        return "warning: \(output) ends in .\(ext) but the export is \(format == .csv ? "CSV" : "JSON lines"); "
-            + "pass --format \(says.rawValue) for \(says == .csv ? "CSV" : "JSON lines")"
+        return "warning: \(output) ends in .\(ext) but the export is \(format.name); "
+            + "pass --format \(says.rawValue) for \(says.name)"
     }
 
     func run() async throws {
@@ -56,8 +99,7 @@ struct ExportCommand: AsyncParsableCommand {
         let exporter = Exporter(loader: PageLoader(client: client), pageSize: fetching.pageSize, keyword: query, concurrency: fetching.concurrency,
                                 maxRequests: fetching.maxRequests)
         let toFile = output != nil && output != "-"
-        let sink: any OutputSink = if let output, toFile { try OutputFile.sink(for: output) } else { StandardOutputSink() }
-        let recordFormat: RecordFormat = format == .csv ? .csv(excel: excel) : .jsonLines
+        let writer = try format.writer(output: output, excel: excel)
         let bar = TerminalSize.isTerminal(STDERR_FILENO) ? ProgressBar(style: try display.style(for: STDERR_FILENO)) : nil
 
         // What is exported is seen: `show` and `saved add` know it after.
@@ -65,16 +107,17 @@ struct ExportCommand: AsyncParsableCommand {
 
         let summary: Exporter.Summary
         do {
-            try sink.write(recordFormat.preamble())
             summary = try await exporter.run(deliver: { holdings in
-                try sink.write(Array(holdings.map(recordFormat.encode).joined().utf8))
+                try writer.write(holdings)
                 cache.add(holdings)
             }, progress: { bar?.update($0) })
             bar?.finish()
-            try sink.commit()
+            try writer.finish(ExportDescription(
+                source: config.source.rawValue, endpoint: config.redact(config.endpoint), query: query,
+                holdings: summary.holdings, pages: summary.pages, requests: client.log.requests))
         } catch {
             bar?.finish()
-            sink.abandon()
+            writer.abandon()
             throw ExportDefaults.withRequests(error, client.log.requests)
         }
         if let failure = await cache.finish() {

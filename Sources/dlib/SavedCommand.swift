@@ -87,22 +87,29 @@ struct SavedCommand: AsyncParsableCommand {
 
     struct Export: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: Message.overview("saved export").text())
-        @Option(help: ArgumentHelp("csv or jsonl.", valueName: "format")) var format: ExportCommand.Format = .csv
+        @Option(help: ArgumentHelp("csv, jsonl, xlsx or sqlite (xlsx and sqlite need -o FILE).", valueName: "format"))
+        var format: ExportCommand.Format = .csv
         @Option(name: .shortAndLong, help: ArgumentHelp("Write to FILE (default: standard output).", valueName: "file")) var output: String?
         @Flag(help: "For Excel: a byte order mark and neutralised formulas, as for `dlib export --excel`.") var excel = false
         @OptionGroup var display: DisplayOptions
         @OptionGroup var scope: StoreOptions
 
+        func validate() throws {
+            if excel && format != .csv { throw ValidationError("--excel applies to --format csv only.") }
+            if format.needsFile && (output == nil || output == "-") {
+                throw ValidationError("--format \(format.rawValue) writes a file, not a terminal or pipe: give -o FILE.")
+            }
+        }
+
         func run() async throws {
             let (store, endpoint) = try scope.open()
             let holdings = try store.saved(endpoint: endpoint)
-            let recordFormat: RecordFormat = format == .csv ? .csv(excel: excel) : .jsonLines
-            let sink: any OutputSink = if let output, output != "-" { try OutputFile.sink(for: output) } else { StandardOutputSink() }
+            let writer = try format.writer(output: output, excel: excel)
             do {
-                try sink.write(recordFormat.preamble() + Array(holdings.map(recordFormat.encode).joined().utf8))
-                try sink.commit()
+                try writer.write(holdings)
+                try writer.finish(ExportDescription(source: "saved", endpoint: endpoint, holdings: holdings.count))
             } catch {
-                sink.abandon()
+                writer.abandon()
                 throw error
             }
         }

@@ -5,7 +5,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$ROOT"
 
-APT_PACKAGES=(pkg-config libcurl4-openssl-dev libxml2-dev libsqlite3-dev python3)
+APT_PACKAGES=(pkg-config libcurl4-openssl-dev libxml2-dev libsqlite3-dev libxlsxwriter-dev python3 python3-venv git sqlite3)
 
 ensure_packages() {
     local missing=()

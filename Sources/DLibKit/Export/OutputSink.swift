@@ -65,13 +65,16 @@ public final class AtomicFileSink: OutputSink {
 
     public func commit() throws(StateError) {
         guard !finished else { return }
-        if fsync(fd) != 0 {
-            let reason = String(cString: strerror(errno))
-            abandon()
-            throw .cannotWrite(path, reason: reason)
+        // fd is closed already when `commitWrittenByName` synced the file.
+        if fd >= 0 {
+            if fsync(fd) != 0 {
+                let reason = String(cString: strerror(errno))
+                abandon()
+                throw .cannotWrite(path, reason: reason)
+            }
+            close(fd)
+            fd = -1
         }
-        close(fd)
-        fd = -1
         if rename(temporaryPath, path) != 0 {
             let reason = String(cString: strerror(errno))
             abandon()
@@ -88,6 +91,24 @@ public final class AtomicFileSink: OutputSink {
         if fd >= 0 { close(fd); fd = -1 }
         unlink(temporaryPath)
         dlib_cleanup_remove(cleanupSlot)
+    }
+
+    /// For a library that wrote `temporaryPath` by name (libxlsxwriter,
+    /// SQLite) rather than through `write`: the file is opened again, so
+    /// the fsync reaches whatever file is there now even if the library
+    /// replaced the one this sink created, then renamed into place.
+    public func commitWrittenByName() throws(StateError) {
+        guard !finished else { return }
+        if fd >= 0 { close(fd); fd = -1 }
+        let written = open(temporaryPath, O_RDONLY | O_CLOEXEC)
+        guard written >= 0, fsync(written) == 0 else {
+            let reason = String(cString: strerror(errno))
+            if written >= 0 { close(written) }
+            abandon()
+            throw .cannotWrite(path, reason: reason)
+        }
+        close(written)
+        try commit()
     }
 }
 
@@ -120,6 +141,20 @@ public enum OutputFile {
         default:
             return try InPlaceSink(path: path)
         }
+    }
+}
+
+extension OutputFile {
+    /// For formats a library writes by file name and may seek in (xlsx,
+    /// SQLite): only a new or regular file (or a link to one) will do,
+    /// written beside its name and renamed into place.
+    public static func fileSink(for path: String, format: String) throws(StateError) -> AtomicFileSink {
+        let sink = try sink(for: path)
+        guard let file = sink as? AtomicFileSink else {
+            sink.abandon()
+            throw .refused(path, reason: "\(format) is written to a regular file, not to a device or pipe")
+        }
+        return file
     }
 }
 

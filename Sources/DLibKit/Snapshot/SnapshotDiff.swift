@@ -37,10 +37,24 @@ public struct SnapshotDiff: Sendable {
         removed = old.filter { !after.contains($0.controlNo) }
     }
 
+    /// A dlib CSV, or JSON lines (an export, or a git history's
+    /// `holdings.jsonl`), told apart by the first byte.
+    public static func load(at path: String) throws(StateError) -> [Holding] {
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) }
+        catch { throw .cannotRead(path, reason: (error as NSError).localizedDescription) }
+        if data.first == UInt8(ascii: "{") { return try HoldingLines.holdings(in: data, name: path) }
+        return try load(csv: data, path: path)
+    }
+
     public static func load(csvAt path: String) throws(StateError) -> [Holding] {
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: path)) }
         catch { throw .cannotRead(path, reason: (error as NSError).localizedDescription) }
+        return try load(csv: data, path: path)
+    }
+
+    private static func load(csv data: Data, path: String) throws(StateError) -> [Holding] {
         var reader = CSVReader(bytes: Array(data))
         do {
             guard let header = try reader.next(), let layout = HoldingRow.Layout(header: header) else {

@@ -11,6 +11,8 @@ public struct Snapshotter {
     public var requestLog: RequestLog
     public var allowShrink: Bool
     public var keep: Int?
+    /// Also sees every page written (the git history collects them).
+    public var observe: (([Holding]) -> Void)?
 
     public init(directory: SnapshotDirectory, exporter: Exporter, requestLog: RequestLog, allowShrink: Bool, keep: Int?) {
         self.directory = directory
@@ -63,6 +65,7 @@ public struct Snapshotter {
         do {
             try write(format.preamble())
             summary = try await exporter.run(deliver: { holdings in
+                observe?(holdings)
                 var chunk = ""
                 for holding in holdings {
                     chunk += format.encode(holding)
