@@ -15,6 +15,8 @@ enum CoverArt {
         return [top, shade, "│" + centred("no cover", inner, fill: "░") + "│", shade, bottom]
     }
 
+    static let lineCount = 5
+
     /// The mark's line, where a terminal may wrap it in a hyperlink.
     static let markLine = 2
 

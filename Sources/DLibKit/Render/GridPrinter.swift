@@ -13,10 +13,20 @@ public struct GridPrinter {
     /// A footer of the caller's own instead of the page's (the saved list).
     public var footer: String?
 
-    public init(style: RenderStyle, nextCommand: String = "dlib list --next", footer: String? = nil) {
+    /// Covers already drawn for the terminal (see Images/CoverDrawer), by
+    /// control number: `coverLines` lines of `coverWidth` cells each. A
+    /// holding without one gets the placeholder.
+    public var covers: [String: [String]]
+
+    /// The box a drawn cover must fill, in cells.
+    public static let coverBox = (columns: coverWidth, rows: CoverArt.lineCount)
+
+    public init(style: RenderStyle, nextCommand: String = "dlib list --next", footer: String? = nil,
+                covers: [String: [String]] = [:]) {
         self.style = style
         self.nextCommand = nextCommand
         self.footer = footer
+        self.covers = covers
     }
 
     var columns: Int {
@@ -57,11 +67,13 @@ public struct GridPrinter {
             (Sanitiser.clean(holding.controlNo), style.dim),
         ]
         var lines = ["╭" + String(repeating: "─", count: cardWidth - 2) + "╮"]
+        let picture = covers[holding.controlNo].flatMap { $0.count == art.count ? $0 : nil }
         for (row, artLine) in art.enumerated() {
             var drawn = holding.hasCover ? artLine : style.dim(artLine)
             if row == CoverArt.markLine, holding.hasCover {
                 drawn = style.link(artLine, to: holding.coverUrl)
             }
+            if let picture { drawn = picture[row] }
             let (text, decorate) = texts[row]
             lines.append("│ " + drawn + " " + decorate(DisplayWidth.fit(text, to: textWidth)) + " │")
         }
