@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "SampleServer", dependencies: ["CImageEncoders"]),
         // The sample server's covers, encoded at run time (no image files in the repo).
         .target(
-            name: "CImageEncoders", dependencies: ["CPNG", "CJPEG", "CWebP"], linkerSettings: [.linkedLibrary("webpmux")]),
+            name: "CImageEncoders", dependencies: ["CPNG", "CJPEG", "CWebP"], linkerSettings: [.linkedLibrary("webpmux"), .linkedLibrary("m")]),
         .executableTarget(
             name: "dlib",
             dependencies: [

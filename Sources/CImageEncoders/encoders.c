@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <math.h>
 
 #include <jpeglib.h>
 #include <png.h>
@@ -22,7 +23,12 @@ uint8_t *dlib_encode_png(const uint8_t *rgba, int width, int height, int sixteen
         size_t count = (size_t)width * (size_t)height * 4;
         wide = malloc(count * sizeof *wide);
         if (!wide) return NULL;
-        for (size_t i = 0; i < count; i++) wide[i] = (uint16_t)(rgba[i] * 257);
+        /* The linear format is what libpng writes 16-bit from: sRGB
+           values are linearised first, so the picture reads back the same. */
+        for (size_t i = 0; i < count; i++) {
+            double value = rgba[i] / 255.0;
+            wide[i] = (uint16_t)((i % 4 == 3 ? value : pow(value, 2.2)) * 65535.0 + 0.5);
+        }
         source = wide;
     }
     png_alloc_size_t length = 0;
@@ -65,13 +71,9 @@ uint8_t *dlib_encode_jpeg(const uint8_t *rgba, int width, int height, int qualit
         const uint8_t *source = rgba + (size_t)info.next_scanline * (size_t)width * 4;
         memcpy(row, source, (size_t)width * 4);
         if (cmyk) {
-            /* Plain (not Adobe-inverted) CMYK: ink amounts, K the darkest. */
-            for (int x = 0; x < width; x++) {
-                row[x * 4] = (unsigned char)(255 - source[x * 4]);
-                row[x * 4 + 1] = (unsigned char)(255 - source[x * 4 + 1]);
-                row[x * 4 + 2] = (unsigned char)(255 - source[x * 4 + 2]);
-                row[x * 4 + 3] = 0;
-            }
+            /* libjpeg writes an Adobe marker with CMYK, and Adobe's CMYK
+               is stored inverted (255 = no ink): R, G, B as they are, no black. */
+            for (int x = 0; x < width; x++) row[x * 4 + 3] = 255;
         }
         JSAMPROW rows[1] = {row};
         jpeg_write_scanlines(&info, rows, 1);

@@ -98,7 +98,7 @@ public enum SampleCover: String, Sendable, CaseIterable {
 
     /// A PNG signature and an IHDR claiming `side` × `side` RGBA, then a
     /// tiny IDAT and IEND: a few dozen bytes that would be gigabytes decoded.
-    static func bombPNG(side: Int) -> [UInt8] {
+    public static func bombPNG(side: Int) -> [UInt8] {
         func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
             let typed = Array(type.utf8) + data
             return bigEndian(UInt32(data.count)) + typed + bigEndian(crc32(typed))
