@@ -37,6 +37,23 @@ struct Serve: ParsableCommand {
     @Option(help: "Largest numOfRows (portal) or max (Pyxis) served.")
     var maxRows: Int = 100
 
+    @Option(help: ArgumentHelp(
+        "Serve covers here: pictures (JPEG, PNG, WebP…), bad (every broken kind), all, or none (keep the catalogue's URLs).",
+        valueName: "kinds"))
+    var covers: String = "pictures"
+
+    @Option(help: "Milliseconds to wait before every cover.")
+    var coverLatencyMs: Int = 0
+
+    var coverKinds: [SampleCover]? {
+        switch covers {
+        case "none": return nil
+        case "bad": return SampleCover.bad
+        case "all": return SampleCover.allCases
+        default: return SampleCover.pictures
+        }
+    }
+
     @Option(help: "Also write the endpoint URL to this file once listening.")
     var urlFile: String?
 
@@ -69,7 +86,8 @@ struct Serve: ParsableCommand {
         }
         let server = SampleServer(records: records, options: .init(
             serviceKey: serviceKey, latency: .milliseconds(latencyMs), maxRows: maxRows,
-            dialect: dialect, refuseEmptyTerm: refuseEmptyTerm))
+            dialect: dialect, refuseEmptyTerm: refuseEmptyTerm, covers: coverKinds,
+            coverLatency: .milliseconds(coverLatencyMs)))
         let url = try server.start(port: port)
         FileHandle.standardOutput.write(Data((url + "\n").utf8))
         if let urlFile {

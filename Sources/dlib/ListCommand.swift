@@ -20,6 +20,8 @@ struct ListCommand: AsyncParsableCommand {
 
     @OptionGroup var connection: ConnectionOptions
 
+    @OptionGroup var images: ImageOptions
+
     func validate() throws {
         if reset && (paging.page != nil || paging.next || paging.prev) {
             throw ValidationError("--page, --next, --prev and --reset cannot be combined.")
@@ -30,7 +32,8 @@ struct ListCommand: AsyncParsableCommand {
         let config = try connection.serviceConfig()
         let browser = PageBrowser(
             config: config, client: connection.client(for: config), keyword: nil,
-            pageSize: paging.pageSize, format: paging.format, nextCommand: "dlib list --next")
+            pageSize: paging.pageSize, format: paging.format, nextCommand: "dlib list --next",
+            images: images, verbose: connection.verbose)
         try await browser.show(paging.navigation, reset: reset)
     }
 }

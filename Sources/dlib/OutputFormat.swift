@@ -11,10 +11,11 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
         explicit ?? (TerminalSize.isTerminal(STDOUT_FILENO) ? .table : .tsv)
     }
 
-    func render(_ page: Page, nextCommand: String) -> String {
+    /// `covers`: drawn covers by control number, for the grid.
+    func render(_ page: Page, nextCommand: String, covers: [String: [String]] = [:]) -> String {
         switch self {
         case .table: return TablePrinter(style: .forStandardOutput(), nextCommand: nextCommand).render(page)
-        case .grid: return GridPrinter(style: .forStandardOutput(), nextCommand: nextCommand).render(page)
+        case .grid: return GridPrinter(style: .forStandardOutput(), nextCommand: nextCommand, covers: covers).render(page)
         case .json: return JSONPagePrinter.render(page)
         case .tsv: return TSVPrinter.render(page.holdings)
         }

@@ -14,6 +14,9 @@ struct PageBrowser {
     var format: OutputFormat?
     /// The command that shows the next page, for the footer.
     var nextCommand: String
+    /// How covers are drawn in the grid (the table keeps its mark).
+    var images: ImageOptions?
+    var verbose = false
 
     func show(_ navigation: Navigation, reset: Bool) async throws {
         let state = StateDirectory.fromEnvironment()
@@ -60,7 +63,12 @@ struct PageBrowser {
             Terminal.note(line)
             return
         }
-        try Terminal.out(OutputFormat.resolve(format).render(page, nextCommand: nextCommand))
+        let format = OutputFormat.resolve(format)
+        var covers: [String: [String]] = [:]
+        if format == .grid, let images {
+            covers = try await images.covers(for: page.holdings, box: GridPrinter.coverBox, client: client, verbose: verbose)
+        }
+        try Terminal.out(format.render(page, nextCommand: nextCommand, covers: covers))
         try store.write(page: number, pageSize: pageSize, totalCount: page.totalCount)
         try LocalStore(state: state).remember(page.holdings, endpoint: config.endpoint)
     }

@@ -28,6 +28,8 @@ struct ShowCommand: AsyncParsableCommand {
 
     @OptionGroup var connection: ConnectionOptions
 
+    @OptionGroup var images: ImageOptions
+
     func run() async throws {
         let config = try connection.serviceConfig()
         let store = try LocalStore(state: .fromEnvironment())
@@ -47,7 +49,10 @@ struct ShowCommand: AsyncParsableCommand {
         }
         switch format {
         case .text:
-            let printer = DetailPrinter(style: .forStandardOutput(), language: PeopleDate.language())
+            let cover = offline ? nil : try await images.covers(
+                for: [holding], box: DetailPrinter.coverBox, client: connection.client(for: config),
+                verbose: connection.verbose)[holding.controlNo]
+            let printer = DetailPrinter(style: .forStandardOutput(), language: PeopleDate.language(), cover: cover)
             try Terminal.out(printer.render(holding))
         case .json:
             try Terminal.out(JSONWriter.object(holding) + "\n")

@@ -68,6 +68,22 @@ public final class LocalStore: Sendable {
                 try HoldingColumns.add(HoldingColumns.addedInV2, to: table, in: db)
             }
         }
+        migrator.registerMigration("v3: the cover cache") { db in
+            // Decoded, scaled covers by URL (see CoverCacheStore.swift); a
+            // row without pixels remembers a cover that was no picture.
+            try db.create(table: "coverCache") { table in
+                table.column("url", .text).primaryKey()
+                table.column("width", .integer).notNull()
+                table.column("height", .integer).notNull()
+                table.column("pixels", .blob).notNull()
+                table.column("etag", .text)
+                table.column("lastModified", .text)
+                table.column("fetchedAt", .double).notNull()
+                table.column("usedAt", .double).notNull()
+                table.column("size", .integer).notNull()
+            }
+            try db.create(index: "coverCacheByUse", on: "coverCache", columns: ["usedAt"])
+        }
         return migrator
     }
 
@@ -167,11 +183,11 @@ public final class LocalStore: Sendable {
 
     // MARK: -
 
-    private func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws(StateError) -> T {
+    func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws(StateError) -> T {
         do { return try database.read(body) } catch { throw .store(path, reason: Self.describe(error)) }
     }
 
-    private func write<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws(StateError) -> T {
+    func write<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws(StateError) -> T {
         do { return try database.write(body) } catch { throw .store(path, reason: Self.describe(error)) }
     }
 

@@ -1,0 +1,186 @@
+import Foundation
+
+/// The covers of one page, fetched beside it and drawn for the terminal:
+/// the cache first (no request for a cover seen in the last week), then
+/// the rest over the same libcurl client, a few at once, all within one
+/// deadline. A cover that is late, fails, or is no picture gets the
+/// placeholder; nothing here ever fails the page.
+public struct CoverFetcher: Sendable {
+    public var client: CurlClient
+    /// nil: no cache (the state folder could not be opened).
+    public var store: LocalStore?
+    public var drawer: CoverDrawer
+    /// How long the page waits for its covers in all.
+    public var deadline: Duration
+    public var concurrency: Int
+    /// Larger bodies are refused while they arrive.
+    public var maxBodyBytes: Int
+    /// `--verbose`: one line per cover (cache hit, fetched, refused, late).
+    public var log: (@Sendable (String) -> Void)?
+
+    /// Cached covers younger than this are used without asking; older ones
+    /// are asked for again with their ETag / Last-Modified.
+    public static let freshFor: TimeInterval = 7 * 24 * 3600
+    /// The largest thumbnail kept: enough for `show`'s 24 columns.
+    public static let thumbnailSize = (width: 240, height: 360)
+
+    public init(client: CurlClient, store: LocalStore?, drawer: CoverDrawer, deadline: Duration = .seconds(2),
+                concurrency: Int = 6, maxBodyBytes: Int = 4 << 20, log: (@Sendable (String) -> Void)? = nil) {
+        self.client = client
+        self.store = store
+        self.drawer = drawer
+        self.deadline = deadline
+        self.concurrency = max(1, concurrency)
+        self.maxBodyBytes = maxBodyBytes
+        self.log = log
+    }
+
+    /// Drawn covers by control number, each `rows` lines of `columns` cells;
+    /// holdings missing from the answer keep their placeholder.
+    public func covers(for holdings: [Holding], columns: Int, rows: Int) async -> [String: [String]] {
+        let urls = Dictionary(holdings.compactMap { holding in CoverURL.accepted(holding.coverUrl).map { (holding.controlNo, $0) } },
+                              uniquingKeysWith: { first, _ in first })
+        let pictures = await pictures(Array(Set(urls.values)).sorted())
+        var drawn: [String: [String]] = [:]
+        for (controlNo, url) in urls {
+            guard let cover = pictures[url], cover.isPicture,
+                  let image = CoverImage(width: cover.width, height: cover.height, rgba: cover.pixels),
+                  let lines = drawer.lines(image, columns: columns, rows: rows)
+            else { continue }
+            drawn[controlNo] = lines
+        }
+        return drawn
+    }
+
+    /// The cache's and the server's covers for `urls`, as the cache keeps them.
+    func pictures(_ urls: [String]) async -> [String: CachedCover] {
+        let cached = (try? store?.cachedCovers(urls)) ?? [:]
+        var found: [String: CachedCover] = [:]
+        var wanted: [(url: String, stale: CachedCover?)] = []
+        let now = Date()
+        for url in urls {
+            if let hit = cached[url], now.timeIntervalSince(hit.fetchedAt) < Self.freshFor {
+                found[url] = hit
+                note("cover cache hit", url)
+            } else {
+                wanted.append((url, cached[url]))
+            }
+        }
+        guard !wanted.isEmpty else { return found }
+        let fetched = await fetchAll(wanted)
+        var renewed: [String] = []
+        var fresh: [CachedCover] = []
+        for (url, outcome) in fetched {
+            switch outcome {
+            case .renewed(let cover):
+                found[url] = cover
+                renewed.append(url)
+            case .stored(let cover):
+                found[url] = cover
+                fresh.append(cover)
+            case .failed:
+                break
+            }
+        }
+        try? store?.renewCovers(renewed)
+        try? store?.storeCovers(fresh)
+        return found
+    }
+
+    enum Outcome: Sendable {
+        /// 304: the cached one stands.
+        case renewed(CachedCover)
+        /// A new picture, or a remembered non-picture (a 404, a bad file).
+        case stored(CachedCover)
+        /// Late or a transient failure: not remembered.
+        case failed
+    }
+
+    /// Every wanted cover, `concurrency` at once, until all are in or the
+    /// deadline passes; those still out then are cancelled.
+    func fetchAll(_ wanted: [(url: String, stale: CachedCover?)]) async -> [String: Outcome] {
+        await withTaskGroup(of: (String, Outcome)?.self) { group in
+            let deadline = self.deadline
+            group.addTask {
+                try? await Task.sleep(for: deadline)
+                return nil
+            }
+            var queue = wanted[...]
+            var running = 0
+            while running < concurrency, let next = queue.popFirst() {
+                group.addTask { (next.url, await fetch(next.url, stale: next.stale)) }
+                running += 1
+            }
+            var outcomes: [String: Outcome] = [:]
+            while running > 0, let finished = await group.next() {
+                guard let (url, outcome) = finished else {
+                    for item in queue { note("cover not fetched in time", item.url) }
+                    break
+                }
+                outcomes[url] = outcome
+                running -= 1
+                if let next = queue.popFirst() {
+                    group.addTask { (next.url, await fetch(next.url, stale: next.stale)) }
+                    running += 1
+                }
+            }
+            group.cancelAll()
+            return outcomes
+        }
+    }
+
+    func fetch(_ url: String, stale: CachedCover?) async -> Outcome {
+        var headers: [String] = []
+        if let etag = stale?.etag { headers.append("If-None-Match: \(etag)") }
+        if let modified = stale?.lastModified { headers.append("If-Modified-Since: \(modified)") }
+        let request = HTTPRequest(url: url, timeout: deadline, maxBodyBytes: maxBodyBytes, headers: headers)
+        let response: HTTPResponse
+        do {
+            response = try await client.get(request)
+        } catch is CancellationError {
+            note("cover late", url)
+            return .failed
+        } catch {
+            note("cover failed (\(Self.describe(error)))", url)
+            return .failed
+        }
+        let etag = Self.validator(response.etag)
+        let lastModified = Self.validator(response.lastModified)
+        if response.status == 304, let stale {
+            note("cover not modified", url)
+            return .renewed(stale)
+        }
+        guard response.status == 200 else {
+            note("cover refused: HTTP \(response.status)", url)
+            // A 404 or 410 is an answer worth remembering; a 5xx may pass.
+            return [404, 410].contains(response.status)
+                ? .stored(CachedCover(url: url, width: 0, height: 0, pixels: [])) : .failed
+        }
+        do {
+            let image = try CoverImage.decode(response.body, minimumDecodedSide: Self.thumbnailSize.width)
+                .thumbnail(fitting: Self.thumbnailSize.width, Self.thumbnailSize.height)
+            note("cover fetched (\(image.width)×\(image.height))", url)
+            return .stored(CachedCover(url: url, width: image.width, height: image.height, pixels: image.rgba,
+                                       etag: etag, lastModified: lastModified))
+        } catch {
+            note("cover is no picture (\(error))", url)
+            return .stored(CachedCover(url: url, width: 0, height: 0, pixels: [], etag: etag, lastModified: lastModified))
+        }
+    }
+
+    /// A validator worth sending back: short, printable ASCII.
+    static func validator(_ value: String?) -> String? {
+        guard let value, !value.isEmpty, value.utf8.count <= 200,
+              value.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F })
+        else { return nil }
+        return value
+    }
+
+    static func describe(_ error: any Error) -> String {
+        (error as? UserFacing)?.userMessage ?? "\(type(of: error))"
+    }
+
+    private func note(_ what: String, _ url: String) {
+        log?(Sanitiser.clean("\(what): \(url)"))
+    }
+}
