@@ -61,6 +61,30 @@ import Testing
         #expect(flat.columns == 10 && flat.rows == 2)
     }
 
+    /// The awkward page's grid with a cover drawn for every holding that
+    /// has one: the cards keep their size and the text beside stays put.
+    @Test(arguments: [(DrawMode.blocks, 80), (.blocks, 132), (.kitty, 80)])
+    func gridWithCovers(mode: DrawMode, width: Int) throws {
+        let drawer = CoverDrawer(mode: mode)
+        var covers: [String: [String]] = [:]
+        for holding in AwkwardPage.page.holdings where holding.hasCover {
+            let picture = CoverImage(width: 60, height: 90, rgba: SampleCover.pixels(for: holding.controlNo))!
+            covers[holding.controlNo] = drawer.lines(picture, columns: GridPrinter.coverBox.columns, rows: GridPrinter.coverBox.rows)
+        }
+        #expect(!covers.isEmpty)
+        let grid = GridPrinter(style: .plain(width: width), covers: covers).render(AwkwardPage.page)
+        try check(grid, "grid-\(mode.rawValue)-\(width).txt")
+        if mode == .blocks {
+            // Without escapes, every line of the grid is as wide as without covers.
+            let plain = GridPrinter(style: .plain(width: width)).render(AwkwardPage.page).split(separator: "\n")
+            let drawn = grid.split(separator: "\n")
+            #expect(plain.count == drawn.count)
+            for (a, b) in zip(plain, drawn) {
+                #expect(DisplayWidth.of(String(a)) == DisplayWidth.of(Self.withoutEscapes(String(b))))
+            }
+        }
+    }
+
     static func withoutEscapes(_ text: String) -> String {
         var out = ""
         var inEscape = false
