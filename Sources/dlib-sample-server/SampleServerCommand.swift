@@ -7,7 +7,7 @@ struct SampleServerCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dlib-sample-server",
         abstract: "Serve the sample holdings catalogue on 127.0.0.1, per the API contract.",
-        subcommands: [Serve.self, Generate.self],
+        subcommands: [Serve.self, Generate.self, WriteCovers.self],
         defaultSubcommand: Serve.self
     )
 }
@@ -113,5 +113,21 @@ struct Generate: ParsableCommand {
     func run() throws {
         var generator = CatalogueGenerator(seed: seed)
         FileHandle.standardOutput.write(try SampleCatalogue.jsonLines(generator.records(count: count)))
+    }
+}
+
+struct WriteCovers: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "write-covers",
+        abstract: "Write one file of every cover kind the server serves (the cover fuzzer's seeds).")
+
+    @Argument(help: "The folder to write into.")
+    var folder: String
+
+    func run() throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for kind in SampleCover.allCases where kind != .oversized {
+            try Data(kind.body(for: "MOE000000001").bytes).write(to: URL(fileURLWithPath: folder + "/cover-" + kind.rawValue))
+        }
     }
 }
