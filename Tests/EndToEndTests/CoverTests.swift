@@ -159,4 +159,14 @@ import Testing
         let drawn = try onTerminal(box, .silent, ["show", id, "--images", "blocks"])
         #expect(drawn.stdout.contains("\u{1B}[38;2;"))
     }
+
+    @Test func doctorSaysHowCoversWouldBeDrawn() throws {
+        let box = try sandbox()
+        let kitty = try onTerminal(box, .kitty, ["doctor"])
+        #expect(kitty.stdout.contains("images     kitty   (the terminal answered the kitty graphics query)"))
+        let piped = try box.dlib().run("doctor")
+        #expect(piped.stdout.contains("images     none   (standard output is not a terminal)"))
+        let configured = try onTerminal(box, .silent, ["doctor"], environment: ["DLIB_IMAGES": "sixel"])
+        #expect(configured.stdout.contains("images     sixel   (asked for)"))
+    }
 }
