@@ -57,6 +57,7 @@ struct Report {
     var jsonDecoding: JSONDecodingCase?
     var firstPage: FirstPageCase?
     var render: RenderCase?
+    var covers: CoverCase?
     var concurrencySweep: [SweepPoint] = []
     var pageSizeSweep: [SweepPoint] = []
 
@@ -99,6 +100,16 @@ struct Report {
             out += "\n## First page\n\n"
             out += "`dlib list --format table`, process start to exit, 0 ms server latency: **\(Self.f(firstPage.milliseconds, 1)) ms** "
             out += "(median of 20); one round trip on this loopback takes \(Self.f(firstPage.roundTripMilliseconds, 2)) ms.\n"
+        }
+        if let covers {
+            out += "\n## Covers\n\n"
+            out += "`dlib list --format grid --page-size 20` on a pseudo-terminal (script(1)), \(covers.covers) covers "
+            out += "\(Self.f(covers.coverLatencyMilliseconds, 0)) ms away each, median of 15:\n\n"
+            out += "| covers | ms | against off |\n|---|---:|---:|\n"
+            out += "| off (`--images none`) | \(Self.f(covers.offMilliseconds, 1)) | |\n"
+            out += "| on, cache warm | \(Self.f(covers.warmMilliseconds, 1)) | +\(Self.f(covers.warmMilliseconds - covers.offMilliseconds, 1)) |\n"
+            out += "| on, cache cold | \(Self.f(covers.coldMilliseconds, 1)) | +\(Self.f(covers.coldMilliseconds - covers.offMilliseconds, 1)) |\n"
+            out += "\nOne cover fetched, decoded and drawn in-process: \(Self.f(covers.oneCoverMilliseconds, 1)) ms.\n"
         }
         if let render {
             out += "\n## Rendering\n\n"
@@ -168,6 +179,13 @@ struct Report {
         if let firstPage {
             let budget = 30 + firstPage.roundTripMilliseconds
             line(firstPage.milliseconds < budget, "first page: \(Self.f(firstPage.milliseconds, 1)) ms (target < 30 ms + one round trip = \(Self.f(budget, 1)) ms)")
+        }
+        if let covers {
+            let warm = covers.warmMilliseconds - covers.offMilliseconds
+            line(warm < 10, "covers, warm cache: +\(Self.f(warm, 1)) ms over covers off (target < 10 ms)")
+            let cold = covers.coldMilliseconds - covers.offMilliseconds
+            line(cold < covers.oneCoverMilliseconds,
+                 "covers, cold cache: +\(Self.f(cold, 1)) ms over covers off (target < one cover's round trip and decode, \(Self.f(covers.oneCoverMilliseconds, 1)) ms)")
         }
         line(allRowsMatch, "every tool wrote the same rows as dlib")
         return lines.joined(separator: "\n")

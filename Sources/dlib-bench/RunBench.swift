@@ -37,6 +37,7 @@ struct RunBench: AsyncParsableCommand {
         report.jsonDecoding = try context.jsonDecodingCase()
         report.firstPage = try await context.firstPageCase()
         report.render = context.renderCase()
+        report.covers = try context.coverCase()
         report.concurrencySweep = try context.concurrencySweep()
         report.pageSizeSweep = try context.pageSizeSweep()
 
