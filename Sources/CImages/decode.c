@@ -36,6 +36,18 @@ static void jpeg_quiet(j_common_ptr info) {
     (void)info;
 }
 
+/* A progressive JPEG of thousands of tiny scans is a CPU bomb in a few
+   kilobytes: past this many scans the decode is given up (libjpeg-turbo's
+   own tools use the same limit). */
+#define DLIB_JPEG_MAX_SCANS 500
+
+static void jpeg_count_scans(j_common_ptr common) {
+    if (common->is_decompressor) {
+        j_decompress_ptr info = (j_decompress_ptr)common;
+        if (info->input_scan_number > DLIB_JPEG_MAX_SCANS) jpeg_fail(common);
+    }
+}
+
 int dlib_decode_jpeg(const uint8_t *data, size_t size, int max_side, long max_pixels, int min_side,
                      uint8_t **pixels, int *width, int *height) {
     struct jpeg_decompress_struct info;
@@ -57,6 +69,9 @@ int dlib_decode_jpeg(const uint8_t *data, size_t size, int max_side, long max_pi
         return status;
     }
     jpeg_create_decompress(&info);
+    struct jpeg_progress_mgr progress = {.progress_monitor = jpeg_count_scans};
+    info.progress = &progress;
+    info.mem->max_memory_to_use = 256L << 20;
     jpeg_mem_src(&info, data, (unsigned long)size);
     jpeg_read_header(&info, TRUE);
     if (too_large(info.image_width, info.image_height, max_side, max_pixels)) {

@@ -40,17 +40,19 @@ struct Serve: ParsableCommand {
     @Option(help: ArgumentHelp(
         "Serve covers here: pictures (JPEG, PNG, WebP…), bad (every broken kind), all, or none (keep the catalogue's URLs).",
         valueName: "kinds"))
-    var covers: String = "pictures"
+    var covers: CoverSet = .pictures
 
     @Option(help: "Milliseconds to wait before every cover.")
     var coverLatencyMs: Int = 0
 
+    enum CoverSet: String, ExpressibleByArgument { case pictures, bad, all, none }
+
     var coverKinds: [SampleCover]? {
         switch covers {
-        case "none": return nil
-        case "bad": return SampleCover.bad
-        case "all": return SampleCover.allCases
-        default: return SampleCover.pictures
+        case .none: return nil
+        case .bad: return SampleCover.bad
+        case .all: return SampleCover.allCases
+        case .pictures: return SampleCover.pictures
         }
     }
 
