@@ -23,6 +23,9 @@ struct RunBench: AsyncParsableCommand {
     @Option(help: "Also write the report here.")
     var output: String?
 
+    @Flag(help: "Run only the covers benchmark (and write nothing).")
+    var coversOnly = false
+
     func run() async throws {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("dlib-bench-\(getpid())").path
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
@@ -31,6 +34,11 @@ struct RunBench: AsyncParsableCommand {
         let context = BenchContext(dlib: dlib, root: root, work: work, runs: smoke ? 1 : runs, smoke: smoke)
 
         report.machine = Machine.describe()
+        if coversOnly {
+            report.covers = try context.coverCase()
+            print(report.markdown())
+            return
+        }
         report.exports = try context.exportCases(dialect: .portal)
         report.pyxisExports = try context.exportCases(dialect: .pyxis)
         report.parse = try context.parseCase()
