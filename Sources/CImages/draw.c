@@ -33,6 +33,9 @@ char *dlib_chafa_draw(int mode, const uint8_t *rgba, int width, int height, int 
     case DLIB_DRAW_SIXEL: pixel_mode = CHAFA_PIXEL_MODE_SIXELS; break;
     default: break;
     }
+    /* One thread: a cover is a few dozen cells, and chafa's worker
+       threads cost more to start than they save (4x slower for blocks). */
+    chafa_set_n_threads(1);
     ChafaSymbolMap *symbols = chafa_symbol_map_new();
     chafa_symbol_map_add_by_tags(symbols, CHAFA_SYMBOL_TAG_SPACE | CHAFA_SYMBOL_TAG_SOLID | CHAFA_SYMBOL_TAG_HALF |
                                               CHAFA_SYMBOL_TAG_QUAD);

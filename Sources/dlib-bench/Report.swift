@@ -101,16 +101,7 @@ struct Report {
             out += "`dlib list --format table`, process start to exit, 0 ms server latency: **\(Self.f(firstPage.milliseconds, 1)) ms** "
             out += "(median of 20); one round trip on this loopback takes \(Self.f(firstPage.roundTripMilliseconds, 2)) ms.\n"
         }
-        if let covers {
-            out += "\n## Covers\n\n"
-            out += "`dlib list --format grid --page-size 20` on a pseudo-terminal (script(1)), \(covers.covers) covers "
-            out += "\(Self.f(covers.coverLatencyMilliseconds, 0)) ms away each, median of 15:\n\n"
-            out += "| covers | ms | against off |\n|---|---:|---:|\n"
-            out += "| off (`--images none`) | \(Self.f(covers.offMilliseconds, 1)) | |\n"
-            out += "| on, cache warm | \(Self.f(covers.warmMilliseconds, 1)) | +\(Self.f(covers.warmMilliseconds - covers.offMilliseconds, 1)) |\n"
-            out += "| on, cache cold | \(Self.f(covers.coldMilliseconds, 1)) | +\(Self.f(covers.coldMilliseconds - covers.offMilliseconds, 1)) |\n"
-            out += "\nOne cover fetched, decoded and drawn in-process: \(Self.f(covers.oneCoverMilliseconds, 1)) ms.\n"
-        }
+        if covers != nil { out += coversMarkdown().section }
         if let render {
             out += "\n## Rendering\n\n"
             out += "\(render.holdings) holdings through the table printer at 132 columns: \(Self.f(render.seconds, 3)) s "
@@ -180,14 +171,30 @@ struct Report {
             let budget = 30 + firstPage.roundTripMilliseconds
             line(firstPage.milliseconds < budget, "first page: \(Self.f(firstPage.milliseconds, 1)) ms (target < 30 ms + one round trip = \(Self.f(budget, 1)) ms)")
         }
-        if let covers {
-            let warm = covers.warmMilliseconds - covers.offMilliseconds
-            line(warm < 10, "covers, warm cache: +\(Self.f(warm, 1)) ms over covers off (target < 10 ms)")
-            let cold = covers.coldMilliseconds - covers.offMilliseconds
-            line(cold < covers.oneCoverMilliseconds,
-                 "covers, cold cache: +\(Self.f(cold, 1)) ms over covers off (target < one cover's round trip and decode, \(Self.f(covers.oneCoverMilliseconds, 1)) ms)")
-        }
+        lines += coversMarkdown().targets
         line(allRowsMatch, "every tool wrote the same rows as dlib")
         return lines.joined(separator: "\n")
+    }
+
+    /// The covers section and its target lines (also printed alone by `run --covers-only`).
+    func coversMarkdown() -> (section: String, targets: [String]) {
+        guard let covers else { return ("", []) }
+        func mark(_ ok: Bool, _ text: String) -> String { (ok ? "- ✅ " : "- ❌ ") + text }
+        var out = ""
+        out += "\n## Covers\n\n"
+        out += "`dlib list --format grid --page-size 20` on a pseudo-terminal (script(1)), \(covers.covers) covers "
+        out += "\(Self.f(covers.coverLatencyMilliseconds, 0)) ms away each, median of 15:\n\n"
+        out += "| covers | ms | against off |\n|---|---:|---:|\n"
+        out += "| off (`--images none`) | \(Self.f(covers.offMilliseconds, 1)) | |\n"
+        out += "| on, cache warm | \(Self.f(covers.warmMilliseconds, 1)) | +\(Self.f(covers.warmMilliseconds - covers.offMilliseconds, 1)) |\n"
+        out += "| on, cache cold | \(Self.f(covers.coldMilliseconds, 1)) | +\(Self.f(covers.coldMilliseconds - covers.offMilliseconds, 1)) |\n"
+        out += "\nOne cover fetched, decoded and drawn in-process: \(Self.f(covers.oneCoverMilliseconds, 1)) ms.\n"
+        var targets: [String] = []
+        let warm = covers.warmMilliseconds - covers.offMilliseconds
+        targets.append(mark(warm < 10, "covers, warm cache: +\(Self.f(warm, 1)) ms over covers off (target < 10 ms)"))
+        let cold = covers.coldMilliseconds - covers.offMilliseconds
+        targets.append(mark(cold < covers.oneCoverMilliseconds,
+                            "covers, cold cache: +\(Self.f(cold, 1)) ms over covers off (target < one cover's round trip and decode, \(Self.f(covers.oneCoverMilliseconds, 1)) ms)"))
+        return (out, targets)
     }
 }

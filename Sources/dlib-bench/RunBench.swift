@@ -36,7 +36,7 @@ struct RunBench: AsyncParsableCommand {
         report.machine = Machine.describe()
         if coversOnly {
             report.covers = try context.coverCase()
-            print(report.markdown())
+            print(report.coversMarkdown().section + "\n" + report.coversMarkdown().targets.joined(separator: "\n"))
             return
         }
         report.exports = try context.exportCases(dialect: .portal)
