@@ -55,11 +55,12 @@ struct ImageOptions: ParsableArguments {
 
     /// The covers of these holdings drawn in `box`, or none when nothing is
     /// drawn here; `--verbose` says what was decided and each cover's fate.
+    /// Call `remember()` on the answer once the page is printed.
     func covers(for holdings: [Holding], box: (columns: Int, rows: Int), client: CatalogueClient,
-                verbose: Bool) async throws -> [String: [String]] {
+                verbose: Bool) async throws -> CoverFetcher.Drawn? {
         let decision = try decision()
         if verbose { Terminal.note(decision.description) }
-        guard let mode = decision.mode, holdings.contains(where: \.hasCover) else { return [:] }
+        guard let mode = decision.mode, holdings.contains(where: \.hasCover) else { return nil }
         let cell = TerminalQuery.cellSize()
         let fetcher = CoverFetcher(
             client: client.http, store: try? LocalStore(state: .fromEnvironment()),

@@ -64,11 +64,12 @@ struct PageBrowser {
             return
         }
         let format = OutputFormat.resolve(format)
-        var covers: [String: [String]] = [:]
+        var covers: CoverFetcher.Drawn?
         if format == .grid, let images {
             covers = try await images.covers(for: page.holdings, box: GridPrinter.coverBox, client: client, verbose: verbose)
         }
-        try Terminal.out(format.render(page, nextCommand: nextCommand, covers: covers))
+        try Terminal.out(format.render(page, nextCommand: nextCommand, covers: covers?.lines ?? [:]))
+        covers?.remember()
         try store.write(page: number, pageSize: pageSize, totalCount: page.totalCount)
         try LocalStore(state: state).remember(page.holdings, endpoint: config.endpoint)
     }

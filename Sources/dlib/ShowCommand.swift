@@ -49,11 +49,13 @@ struct ShowCommand: AsyncParsableCommand {
         }
         switch format {
         case .text:
-            let cover = offline ? nil : try await images.covers(
+            let covers = offline ? nil : try await images.covers(
                 for: [holding], box: DetailPrinter.coverBox, client: connection.client(for: config),
-                verbose: connection.verbose)[holding.controlNo]
-            let printer = DetailPrinter(style: .forStandardOutput(), language: PeopleDate.language(), cover: cover)
+                verbose: connection.verbose)
+            let printer = DetailPrinter(style: .forStandardOutput(), language: PeopleDate.language(),
+                                        cover: covers?.lines[holding.controlNo])
             try Terminal.out(printer.render(holding))
+            covers?.remember()
         case .json:
             try Terminal.out(JSONWriter.object(holding) + "\n")
         }

@@ -31,7 +31,7 @@ import Testing
         let second = cover("second", bytes: 1000)
         try store.storeCovers([first], cap: 10_000)
         try store.storeCovers([second], cap: 10_000)
-        _ = try store.cachedCovers([first.url]) // first is now the most recently used
+        try store.touchCovers([first.url]) // first is now the most recently used
         let third = cover("third", bytes: 1000)
         try store.storeCovers([third], cap: 2 * (1000 + third.url.utf8.count) + 10)
         let left = try store.cachedCovers([first.url, second.url, third.url])
@@ -68,7 +68,9 @@ import Testing
         let url = endpoint.replacingOccurrences(of: SampleServer.path, with: "") + SampleCover.png.path(for: "MOE000000001")
         let fetcher = CoverFetcher(client: CurlClient(), store: store, drawer: CoverDrawer(mode: .blocks))
 
-        let first = await fetcher.pictures([url])
+        let (first, update) = await fetcher.pictures([url])
+        #expect(update.fresh.count == 1)
+        try store.storeCovers(update.fresh)
         #expect(first[url]?.isPicture == true)
         #expect(first[url]?.etag == "\"png-MOE000000001\"")
         // Age it past freshness: the next view asks again, conditionally.
@@ -76,11 +78,14 @@ import Testing
         aged.fetchedAt = Date(timeIntervalSinceNow: -CoverFetcher.freshFor - 60)
         aged.pixels = [UInt8](repeating: 1, count: aged.pixels.count) // marks the cached copy
         try store.storeCovers([aged])
-        let second = await fetcher.pictures([url])
+        let (second, renewal) = await fetcher.pictures([url])
         #expect(server.coverRequests == 2)
         #expect(second[url]?.pixels == aged.pixels, "304: the cached pixels stand")
+        #expect(renewal.renewed == [url] && renewal.fresh.isEmpty)
+        try store.renewCovers(renewal.renewed)
         // Fresh again: no third request.
-        _ = await fetcher.pictures([url])
+        let (_, third) = await fetcher.pictures([url])
         #expect(server.coverRequests == 2)
+        #expect(third.used == [url])
     }
 }

@@ -35,12 +35,33 @@ public struct CoverFetcher: Sendable {
         self.log = log
     }
 
-    /// Drawn covers by control number, each `rows` lines of `columns` cells;
-    /// holdings missing from the answer keep their placeholder.
-    public func covers(for holdings: [Holding], columns: Int, rows: Int) async -> [String: [String]] {
+    /// A page's covers drawn, and what the cache is to learn once the page
+    /// is on screen (`remember()`): the cache's writes wait for the disk,
+    /// which the page need not.
+    public struct Drawn: Sendable {
+        /// By control number, each `rows` lines of `columns` cells;
+        /// holdings missing here keep their placeholder.
+        public var lines: [String: [String]]
+        var update: CacheUpdate
+        var store: LocalStore?
+
+        public func remember() {
+            try? store?.storeCovers(update.fresh)
+            try? store?.renewCovers(update.renewed)
+            try? store?.touchCovers(update.used)
+        }
+    }
+
+    struct CacheUpdate: Sendable {
+        var fresh: [CachedCover] = []
+        var renewed: [String] = []
+        var used: [String] = []
+    }
+
+    public func covers(for holdings: [Holding], columns: Int, rows: Int) async -> Drawn {
         let urls = Dictionary(holdings.compactMap { holding in CoverURL.accepted(holding.coverUrl).map { (holding.controlNo, $0) } },
                               uniquingKeysWith: { first, _ in first })
-        let pictures = await pictures(Array(Set(urls.values)).sorted())
+        let (pictures, update) = await pictures(Array(Set(urls.values)).sorted())
         var drawn: [String: [String]] = [:]
         for (controlNo, url) in urls {
             guard let cover = pictures[url], cover.isPicture,
@@ -49,42 +70,40 @@ public struct CoverFetcher: Sendable {
             else { continue }
             drawn[controlNo] = lines
         }
-        return drawn
+        return Drawn(lines: drawn, update: update, store: store)
     }
 
-    /// The cache's and the server's covers for `urls`, as the cache keeps them.
-    func pictures(_ urls: [String]) async -> [String: CachedCover] {
+    /// The cache's and the server's covers for `urls`, as the cache keeps
+    /// them, and what the cache is to learn.
+    func pictures(_ urls: [String]) async -> ([String: CachedCover], CacheUpdate) {
         let cached = (try? store?.cachedCovers(urls)) ?? [:]
         var found: [String: CachedCover] = [:]
+        var update = CacheUpdate()
         var wanted: [(url: String, stale: CachedCover?)] = []
         let now = Date()
         for url in urls {
             if let hit = cached[url], now.timeIntervalSince(hit.fetchedAt) < Self.freshFor {
                 found[url] = hit
+                update.used.append(url)
                 note("cover cache hit", url)
             } else {
                 wanted.append((url, cached[url]))
             }
         }
-        guard !wanted.isEmpty else { return found }
-        let fetched = await fetchAll(wanted)
-        var renewed: [String] = []
-        var fresh: [CachedCover] = []
-        for (url, outcome) in fetched {
+        guard !wanted.isEmpty else { return (found, update) }
+        for (url, outcome) in await fetchAll(wanted) {
             switch outcome {
             case .renewed(let cover):
                 found[url] = cover
-                renewed.append(url)
+                update.renewed.append(url)
             case .stored(let cover):
                 found[url] = cover
-                fresh.append(cover)
+                update.fresh.append(cover)
             case .failed:
                 break
             }
         }
-        try? store?.renewCovers(renewed)
-        try? store?.storeCovers(fresh)
-        return found
+        return (found, update)
     }
 
     enum Outcome: Sendable {

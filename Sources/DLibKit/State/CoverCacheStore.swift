@@ -33,12 +33,12 @@ public struct CachedCover: Sendable, Equatable {
 extension LocalStore {
     public static let coverCacheCap = 64 << 20
 
-    /// The cached covers among `urls`, each marked as used now.
+    /// The cached covers among `urls`. A read only: marking them used
+    /// (`touchCovers`) is a write, left until the page is on screen.
     public func cachedCovers(_ urls: [String]) throws(StateError) -> [String: CachedCover] {
         guard !urls.isEmpty else { return [:] }
-        return try write { db in
+        return try read { db in
             var found: [String: CachedCover] = [:]
-            let now = Date().timeIntervalSince1970
             for url in Set(urls) {
                 guard let row = try Row.fetchOne(db, sql: "SELECT * FROM coverCache WHERE url = ?", arguments: [url]) else {
                     continue
@@ -47,9 +47,19 @@ extension LocalStore {
                     url: url, width: row["width"], height: row["height"], pixels: [UInt8](row["pixels"] as Data),
                     etag: row["etag"], lastModified: row["lastModified"],
                     fetchedAt: Date(timeIntervalSince1970: row["fetchedAt"]))
-                try db.execute(sql: "UPDATE coverCache SET usedAt = ? WHERE url = ?", arguments: [now, url])
             }
             return found
+        }
+    }
+
+    /// Marks covers used now, so the least recently used go first.
+    public func touchCovers(_ urls: [String]) throws(StateError) {
+        guard !urls.isEmpty else { return }
+        try write { db in
+            let now = Date().timeIntervalSince1970
+            for url in urls {
+                try db.execute(sql: "UPDATE coverCache SET usedAt = ? WHERE url = ?", arguments: [now, url])
+            }
         }
     }
 
