@@ -71,3 +71,10 @@ char *dlib_chafa_draw(int mode, const uint8_t *rgba, int width, int height, int 
     chafa_symbol_map_unref(symbols);
     return result;
 }
+
+#define DLIB_STRING(x) #x
+#define DLIB_VERSION(a, b, c) DLIB_STRING(a) "." DLIB_STRING(b) "." DLIB_STRING(c)
+
+const char *dlib_chafa_version(void) {
+    return DLIB_VERSION(CHAFA_MAJOR_VERSION, CHAFA_MINOR_VERSION, CHAFA_MICRO_VERSION);
+}

@@ -182,8 +182,8 @@ struct Report {
         func mark(_ ok: Bool, _ text: String) -> String { (ok ? "- ✅ " : "- ❌ ") + text }
         var out = ""
         out += "\n## Covers\n\n"
-        out += "`dlib list --format grid --page-size 20` on a pseudo-terminal (script(1)), \(covers.covers) covers "
-        out += "\(Self.f(covers.coverLatencyMilliseconds, 0)) ms away each, median of 15:\n\n"
+        out += "`dlib list --format grid --page-size 20` on a pseudo-terminal, from start to the grid's footer on screen, "
+        out += "\(covers.covers) covers \(Self.f(covers.coverLatencyMilliseconds, 0)) ms away each, median of 15:\n\n"
         out += "| covers | ms | against off |\n|---|---:|---:|\n"
         out += "| off (`--images none`) | \(Self.f(covers.offMilliseconds, 1)) | |\n"
         out += "| on, cache warm | \(Self.f(covers.warmMilliseconds, 1)) | +\(Self.f(covers.warmMilliseconds - covers.offMilliseconds, 1)) |\n"

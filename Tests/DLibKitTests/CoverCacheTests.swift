@@ -46,6 +46,21 @@ import Testing
         #expect(found.count == 1 && found.values.allSatisfy { !$0.isPicture })
     }
 
+    /// Drawings are kept per signature and go with their cover: a new
+    /// picture for the URL, or its eviction, drops them.
+    @Test func drawingsFollowTheirCover() throws {
+        let store = try LocalStore(state: state)
+        let one = cover("one", bytes: 400)
+        try store.storeDrawings([one.url: ["a", "b"]], signature: "blocks 10x5")
+        #expect(try store.cachedDrawings([one.url], signature: "blocks 10x5").isEmpty, "no cover, no drawing")
+        try store.storeCovers([one])
+        try store.storeDrawings([one.url: ["a", "b"]], signature: "blocks 10x5")
+        #expect(try store.cachedDrawings([one.url], signature: "blocks 10x5")[one.url]?.lines == ["a", "b"])
+        #expect(try store.cachedDrawings([one.url], signature: "kitty 10x5").isEmpty)
+        try store.storeCovers([one])
+        #expect(try store.cachedDrawings([one.url], signature: "blocks 10x5").isEmpty, "a new picture is drawn again")
+    }
+
     @Test func onlyPlainWebURLsAreFetched() {
         #expect(CoverURL.accepted("https://covers.example/a.jpg") != nil)
         #expect(CoverURL.accepted("HTTP://covers.example/a.jpg") != nil)

@@ -44,4 +44,7 @@ enum {
 char *dlib_chafa_draw(int mode, const uint8_t *rgba, int width, int height, int cols, int rows,
                       int cell_width, int cell_height, size_t *length);
 
+/* The libchafa dlib was built with, e.g. "1.12.4": drawings depend on it. */
+const char *dlib_chafa_version(void);
+
 #endif

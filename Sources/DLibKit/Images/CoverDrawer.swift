@@ -25,6 +25,9 @@ public struct CoverDrawer: Sendable {
         self.cellHeight = min(max(cellHeight, 1), 400)
     }
 
+    /// libchafa's version, which the bytes it draws depend on.
+    public static let chafaVersion = String(cString: dlib_chafa_version())
+
     /// The picture's size in cells inside a `columns` × `rows` box.
     func fit(_ image: CoverImage, columns: Int, rows: Int) -> (columns: Int, rows: Int) {
         let boxWidth = Double(columns * cellWidth)

@@ -49,6 +49,7 @@ public struct CoverFetcher: Sendable {
             try? store?.storeCovers(update.fresh)
             try? store?.renewCovers(update.renewed)
             try? store?.touchCovers(update.used)
+            try? store?.storeDrawings(update.drawings, signature: update.signature)
         }
     }
 
@@ -56,19 +57,46 @@ public struct CoverFetcher: Sendable {
         var fresh: [CachedCover] = []
         var renewed: [String] = []
         var used: [String] = []
+        /// Newly drawn covers by URL, for `signature`.
+        var drawings: [String: [String]] = [:]
+        var signature = ""
+    }
+
+    /// What a drawing depends on besides the picture: the same signature,
+    /// the same bytes (chafa's canvas is pinned; its version is part of it).
+    func signature(columns: Int, rows: Int) -> String {
+        "\(drawer.mode.rawValue) \(columns)x\(rows) cell \(drawer.cellWidth)x\(drawer.cellHeight) chafa \(CoverDrawer.chafaVersion)"
     }
 
     public func covers(for holdings: [Holding], columns: Int, rows: Int) async -> Drawn {
         let urls = Dictionary(holdings.compactMap { holding in CoverURL.accepted(holding.coverUrl).map { (holding.controlNo, $0) } },
                               uniquingKeysWith: { first, _ in first })
-        let (pictures, update) = await pictures(Array(Set(urls.values)).sorted())
+        let signature = signature(columns: columns, rows: rows)
+        // Covers drawn before for this terminal, still fresh: no pixels
+        // read, no drawing.
+        var drawnBefore: [String: [String]] = [:]
+        let now = Date()
+        for (url, drawing) in (try? store?.cachedDrawings(Array(Set(urls.values)), signature: signature)) ?? [:]
+        where now.timeIntervalSince(drawing.fetchedAt) < Self.freshFor && drawing.lines.count == rows {
+            drawnBefore[url] = drawing.lines
+            note("cover cache hit (drawn)", url)
+        }
+        let (pictures, fetched) = await pictures(Set(urls.values).subtracting(drawnBefore.keys).sorted())
+        var update = fetched
+        update.used += drawnBefore.keys
+        update.signature = signature
         var drawn: [String: [String]] = [:]
         for (controlNo, url) in urls {
+            if let lines = drawnBefore[url] {
+                drawn[controlNo] = lines
+                continue
+            }
             guard let cover = pictures[url], cover.isPicture,
                   let image = CoverImage(width: cover.width, height: cover.height, rgba: cover.pixels),
-                  let lines = drawer.lines(image, columns: columns, rows: rows)
+                  let lines = update.drawings[url] ?? drawer.lines(image, columns: columns, rows: rows)
             else { continue }
             drawn[controlNo] = lines
+            update.drawings[url] = lines
         }
         return Drawn(lines: drawn, update: update, store: store)
     }

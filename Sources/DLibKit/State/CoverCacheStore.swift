@@ -97,6 +97,37 @@ extension LocalStore {
         }
     }
 
+    /// Covers already drawn with `signature`, with when their picture was
+    /// fetched (the caller judges freshness as for the pixels).
+    public func cachedDrawings(_ urls: [String], signature: String) throws(StateError)
+        -> [String: (lines: [String], fetchedAt: Date)] {
+        guard !urls.isEmpty else { return [:] }
+        return try read { db in
+            var found: [String: (lines: [String], fetchedAt: Date)] = [:]
+            for url in Set(urls) {
+                guard let row = try Row.fetchOne(db, sql: """
+                    SELECT d.lines, c.fetchedAt FROM coverDrawing d JOIN coverCache c ON c.url = d.url
+                    WHERE d.url = ? AND d.signature = ?
+                    """, arguments: [url, signature]),
+                    let text = row["lines"] as String?, let fetchedAt = row["fetchedAt"] as Double?
+                else { continue }
+                found[url] = (text.components(separatedBy: "\n"), Date(timeIntervalSince1970: fetchedAt))
+            }
+            return found
+        }
+    }
+
+    /// Keeps covers as drawn with `signature` (only for covers the cache holds).
+    public func storeDrawings(_ drawings: [String: [String]], signature: String) throws(StateError) {
+        guard !drawings.isEmpty else { return }
+        try write { db in
+            for (url, lines) in drawings where try Int.fetchOne(db, sql: "SELECT 1 FROM coverCache WHERE url = ?", arguments: [url]) != nil {
+                try db.execute(sql: "INSERT OR REPLACE INTO coverDrawing (url, signature, lines) VALUES (?, ?, ?)",
+                               arguments: [url, signature, lines.joined(separator: "\n")])
+            }
+        }
+    }
+
     /// Rows and bytes of pixels cached (for tests and `dlib doctor`).
     public func coverCacheSize() throws(StateError) -> (count: Int, bytes: Int) {
         try read { db in

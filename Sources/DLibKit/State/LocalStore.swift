@@ -32,7 +32,12 @@ public final class LocalStore: Sendable {
         configuration.label = "dlib"
         do {
             database = try DatabaseQueue(path: path, configuration: configuration)
-            try Self.migrator.migrate(database)
+            // Checked in a read first: migrate() is a write transaction, and
+            // its commit waits for the disk, before the page is printed when
+            // the cover cache opens the store.
+            if try !database.read({ try Self.migrator.hasCompletedMigrations($0) }) {
+                try Self.migrator.migrate(database)
+            }
         } catch {
             throw .store(path, reason: Self.describe(error))
         }
@@ -83,6 +88,15 @@ public final class LocalStore: Sendable {
                 table.column("size", .integer).notNull()
             }
             try db.create(index: "coverCacheByUse", on: "coverCache", columns: ["usedAt"])
+            // A cover as last drawn for one terminal set-up (mode, box and
+            // cell size: the signature), so a page seen before is printed
+            // without drawing again; gone with its cover.
+            try db.create(table: "coverDrawing") { table in
+                table.column("url", .text).notNull().references("coverCache", onDelete: .cascade)
+                table.column("signature", .text).notNull()
+                table.column("lines", .text).notNull()
+                table.primaryKey(["url", "signature"])
+            }
         }
         return migrator
     }
