@@ -1,5 +1,6 @@
 #include "CImages.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,9 +24,26 @@ static ChafaTermInfo *term_info_for(int mode) {
     return chafa_term_db_detect(chafa_term_db_get_default(), environment);
 }
 
+/* Covers are drawn as they arrive, from several tasks at once; chafa's
+   lazily made globals (its terminal database, its symbol tables, the
+   thread count) are not documented as safe to set up from two threads, so
+   one cover is drawn at a time. Drawing is a fraction of a millisecond. */
+static pthread_mutex_t drawing = PTHREAD_MUTEX_INITIALIZER;
+
+static char *draw_locked(int mode, const uint8_t *rgba, int width, int height, int cols, int rows,
+                         int cell_width, int cell_height, size_t *length);
+
 char *dlib_chafa_draw(int mode, const uint8_t *rgba, int width, int height, int cols, int rows,
                       int cell_width, int cell_height, size_t *length) {
     if (!rgba || width <= 0 || height <= 0 || cols <= 0 || rows <= 0 || cell_width <= 0 || cell_height <= 0) return NULL;
+    pthread_mutex_lock(&drawing);
+    char *result = draw_locked(mode, rgba, width, height, cols, rows, cell_width, cell_height, length);
+    pthread_mutex_unlock(&drawing);
+    return result;
+}
+
+static char *draw_locked(int mode, const uint8_t *rgba, int width, int height, int cols, int rows,
+                         int cell_width, int cell_height, size_t *length) {
     ChafaPixelMode pixel_mode = CHAFA_PIXEL_MODE_SYMBOLS;
     switch (mode) {
     case DLIB_DRAW_KITTY: pixel_mode = CHAFA_PIXEL_MODE_KITTY; break;

@@ -81,7 +81,7 @@ public struct CoverFetcher: Sendable {
             drawnBefore[url] = drawing.lines
             note("cover cache hit (drawn)", url)
         }
-        let (pictures, fetched) = await pictures(Set(urls.values).subtracting(drawnBefore.keys).sorted())
+        let (pictures, fetched) = await pictures(Set(urls.values).subtracting(drawnBefore.keys).sorted(), box: (columns, rows))
         var update = fetched
         update.used += drawnBefore.keys
         update.signature = signature
@@ -103,7 +103,9 @@ public struct CoverFetcher: Sendable {
 
     /// The cache's and the server's covers for `urls`, as the cache keeps
     /// them, and what the cache is to learn.
-    func pictures(_ urls: [String]) async -> ([String: CachedCover], CacheUpdate) {
+    /// With a `box`, covers fetched now are also drawn in it, each as it
+    /// arrives, while the others are still on their way.
+    func pictures(_ urls: [String], box: (columns: Int, rows: Int)? = nil) async -> ([String: CachedCover], CacheUpdate) {
         let cached = (try? store?.cachedCovers(urls)) ?? [:]
         var found: [String: CachedCover] = [:]
         var update = CacheUpdate()
@@ -119,14 +121,15 @@ public struct CoverFetcher: Sendable {
             }
         }
         guard !wanted.isEmpty else { return (found, update) }
-        for (url, outcome) in await fetchAll(wanted) {
+        for (url, outcome) in await fetchAll(wanted, box: box) {
             switch outcome {
             case .renewed(let cover):
                 found[url] = cover
                 update.renewed.append(url)
-            case .stored(let cover):
+            case .stored(let cover, let drawing):
                 found[url] = cover
                 update.fresh.append(cover)
+                if let drawing { update.drawings[url] = drawing }
             case .failed:
                 break
             }
@@ -137,15 +140,16 @@ public struct CoverFetcher: Sendable {
     enum Outcome: Sendable {
         /// 304: the cached one stands.
         case renewed(CachedCover)
-        /// A new picture, or a remembered non-picture (a 404, a bad file).
-        case stored(CachedCover)
+        /// A new picture (drawn when a box was given), or a remembered
+        /// non-picture (a 404, a bad file).
+        case stored(CachedCover, drawing: [String]?)
         /// Late or a transient failure: not remembered.
         case failed
     }
 
     /// Every wanted cover, `concurrency` at once, until all are in or the
     /// deadline passes; those still out then are cancelled.
-    func fetchAll(_ wanted: [(url: String, stale: CachedCover?)]) async -> [String: Outcome] {
+    func fetchAll(_ wanted: [(url: String, stale: CachedCover?)], box: (columns: Int, rows: Int)?) async -> [String: Outcome] {
         await withTaskGroup(of: (String, Outcome)?.self) { group in
             let deadline = self.deadline
             group.addTask {
@@ -155,7 +159,7 @@ public struct CoverFetcher: Sendable {
             var queue = wanted[...]
             var running = 0
             while running < concurrency, let next = queue.popFirst() {
-                group.addTask { (next.url, await fetch(next.url, stale: next.stale)) }
+                group.addTask { (next.url, await fetch(next.url, stale: next.stale, box: box)) }
                 running += 1
             }
             var outcomes: [String: Outcome] = [:]
@@ -167,7 +171,7 @@ public struct CoverFetcher: Sendable {
                 outcomes[url] = outcome
                 running -= 1
                 if let next = queue.popFirst() {
-                    group.addTask { (next.url, await fetch(next.url, stale: next.stale)) }
+                    group.addTask { (next.url, await fetch(next.url, stale: next.stale, box: box)) }
                     running += 1
                 }
             }
@@ -176,7 +180,7 @@ public struct CoverFetcher: Sendable {
         }
     }
 
-    func fetch(_ url: String, stale: CachedCover?) async -> Outcome {
+    func fetch(_ url: String, stale: CachedCover?, box: (columns: Int, rows: Int)?) async -> Outcome {
         var headers: [String] = []
         if let etag = stale?.etag { headers.append("If-None-Match: \(etag)") }
         if let modified = stale?.lastModified { headers.append("If-Modified-Since: \(modified)") }
@@ -201,17 +205,19 @@ public struct CoverFetcher: Sendable {
             note("cover refused: HTTP \(response.status)", url)
             // A 404 or 410 is an answer worth remembering; a 5xx may pass.
             return [404, 410].contains(response.status)
-                ? .stored(CachedCover(url: url, width: 0, height: 0, pixels: [])) : .failed
+                ? .stored(CachedCover(url: url, width: 0, height: 0, pixels: []), drawing: nil) : .failed
         }
         do {
             let image = try CoverImage.decode(response.body, minimumDecodedSide: Self.thumbnailSize.width)
                 .thumbnail(fitting: Self.thumbnailSize.width, Self.thumbnailSize.height)
             note("cover fetched (\(image.width)×\(image.height))", url)
+            let drawing = box.flatMap { drawer.lines(image, columns: $0.columns, rows: $0.rows) }
             return .stored(CachedCover(url: url, width: image.width, height: image.height, pixels: image.rgba,
-                                       etag: etag, lastModified: lastModified))
+                                       etag: etag, lastModified: lastModified), drawing: drawing)
         } catch {
             note("cover is no picture (\(error))", url)
-            return .stored(CachedCover(url: url, width: 0, height: 0, pixels: [], etag: etag, lastModified: lastModified))
+            return .stored(CachedCover(url: url, width: 0, height: 0, pixels: [], etag: etag, lastModified: lastModified),
+                           drawing: nil)
         }
     }
 
