@@ -149,6 +149,14 @@ import Testing
         #expect(result.stdout.contains("\u{1B}[38;2;"))
     }
 
+    @Test func searchDrawsCoversToo() throws {
+        let box = try sandbox()
+        let term = try #require(box.records.first { $0.fields["coverUrl"] != nil }?.fields["title"]?.split(separator: " ").first)
+        let result = try onTerminal(box, .silent, ["search", String(term), "--format", "grid", "--images", "blocks"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("\u{1B}[38;2;"))
+    }
+
     @Test func showDrawsTheCoverLarger() throws {
         let box = try sandbox()
         _ = try box.dlib().run("list", "--format", "tsv")
