@@ -40,13 +40,17 @@ extension LocalStore {
         return try read { db in
             var found: [String: CachedCover] = [:]
             for url in Set(urls) {
-                guard let row = try Row.fetchOne(db, sql: "SELECT * FROM coverCache WHERE url = ?", arguments: [url]) else {
-                    continue
-                }
+                // Converted with fromDatabaseValue, which answers nil where a
+                // subscript would trap: a damaged row is a miss.
+                guard let row = try Row.fetchOne(db, sql: "SELECT * FROM coverCache WHERE url = ?", arguments: [url]),
+                      let width = Int.fromDatabaseValue(row["width"]), let height = Int.fromDatabaseValue(row["height"]),
+                      let pixels = Data.fromDatabaseValue(row["pixels"]),
+                      let fetchedAt = Double.fromDatabaseValue(row["fetchedAt"])
+                else { continue }
                 found[url] = CachedCover(
-                    url: url, width: row["width"], height: row["height"], pixels: [UInt8](row["pixels"] as Data),
-                    etag: row["etag"], lastModified: row["lastModified"],
-                    fetchedAt: Date(timeIntervalSince1970: row["fetchedAt"]))
+                    url: url, width: width, height: height, pixels: [UInt8](pixels),
+                    etag: String.fromDatabaseValue(row["etag"]), lastModified: String.fromDatabaseValue(row["lastModified"]),
+                    fetchedAt: Date(timeIntervalSince1970: fetchedAt))
             }
             return found
         }
@@ -109,7 +113,7 @@ extension LocalStore {
                     SELECT d.lines, c.fetchedAt FROM coverDrawing d JOIN coverCache c ON c.url = d.url
                     WHERE d.url = ? AND d.signature = ?
                     """, arguments: [url, signature]),
-                    let text = row["lines"] as String?, let fetchedAt = row["fetchedAt"] as Double?
+                    let text = String.fromDatabaseValue(row["lines"]), let fetchedAt = Double.fromDatabaseValue(row["fetchedAt"])
                 else { continue }
                 found[url] = (text.components(separatedBy: "\n"), Date(timeIntervalSince1970: fetchedAt))
             }
