@@ -76,7 +76,8 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["DLibKit", "SampleServer", "dlib", "dlib-sample-server"]
+            dependencies: ["DLibKit", "SampleServer", "dlib", "dlib-sample-server"],
+            exclude: ["Support"]
         ),
     ],
     swiftLanguageModes: [.v6]

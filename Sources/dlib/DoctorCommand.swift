@@ -8,24 +8,27 @@ import Foundation
 struct DoctorCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "doctor",
-        abstract: "Say which source and endpoint dlib uses, and where each setting came from, then try one request.",
+        abstract: Message.overview("doctor").text(),
         discussion: """
-        Prints each setting with its origin (flag, environment, config file or default), then makes
-        one request and reports each step on one line: DNS, connect, TLS, HTTP status, the dialect
-        of the answer, and the holdings in it. The service key is never printed.
+        Prints each setting with its origin (flag, environment, config file or default), then makes \
+        one request and reports each step on one line: DNS, connect, TLS, HTTP status, the dialect \
+        of the answer, and the holdings in it. The service key is never printed. \
         Exit status: 0 when every step worked, 1 when one failed.
         """
     )
+
+    @OptionGroup var display: DisplayOptions
 
     @OptionGroup var connection: ConnectionOptions
 
     @OptionGroup var images: ImageOptions
 
     func run() async throws {
+        let resolved = try display.resolve() // a bad --color or ambiguous-width setting is named here too
         let settings = try ConnectionOptions.settings(source: connection.source, endpoint: connection.endpoint)
         let report = DoctorReport(settings: settings, state: StateDirectory.fromEnvironment())
         try Terminal.out(report.settingLines())
-        try Terminal.out(report.imagesLine(try images.decision()))
+        try Terminal.out(report.imagesLine(try images.decision(ascii: resolved.ascii)))
         let probe = await connection.client(for: settings.config).probe()
         let (lines, healthy) = report.stepLines(probe)
         try Terminal.out(lines)

@@ -5,12 +5,12 @@ import Foundation
 struct ExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write the whole catalogue (or a search's results) as CSV or JSON lines.",
+        abstract: Message.overview("export").text(),
         discussion: """
-        CSV follows RFC 4180: UTF-8, CRLF line ends, a header
-        control_no,title,author,publisher,pub_year,isbn,call_no,material_type,location,reg_date,cover_url
-        and values exactly as in the catalogue (reg_date as YYYY-MM-DD). Rows come in catalogue order.
-        A file given with --output appears only when complete: it is written beside its
+        CSV follows RFC 4180: UTF-8, CRLF line ends, a header \
+        control_no,title,author,publisher,pub_year,isbn,call_no,material_type,location,reg_date,cover_url \
+        and values exactly as in the catalogue (reg_date as YYYY-MM-DD). Rows come in catalogue order. \
+        A file given with --output appears only when complete: it is written beside its \
         final name and renamed into place, and a failed or interrupted export leaves nothing.
         """
     )
@@ -30,6 +30,8 @@ struct ExportCommand: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("Only holdings whose title or author contains TEXT.", valueName: "text"))
     var query: String?
+
+    @OptionGroup var display: DisplayOptions
 
     @OptionGroup var connection: ConnectionOptions
 
@@ -56,13 +58,17 @@ struct ExportCommand: AsyncParsableCommand {
         let toFile = output != nil && output != "-"
         let sink: any OutputSink = if let output, toFile { try OutputFile.sink(for: output) } else { StandardOutputSink() }
         let recordFormat: RecordFormat = format == .csv ? .csv(excel: excel) : .jsonLines
-        let bar = TerminalSize.isTerminal(STDERR_FILENO) ? ProgressBar(width: TerminalSize.width()) : nil
+        let bar = TerminalSize.isTerminal(STDERR_FILENO) ? ProgressBar(style: try display.style(for: STDERR_FILENO)) : nil
+
+        // What is exported is seen: `show` and `saved add` know it after.
+        let cache = CacheFiller(store: try LocalStore(state: .fromEnvironment()), endpoint: config.endpoint)
 
         let summary: Exporter.Summary
         do {
             try sink.write(recordFormat.preamble())
             summary = try await exporter.run(deliver: { holdings in
                 try sink.write(Array(holdings.map(recordFormat.encode).joined().utf8))
+                cache.add(holdings)
             }, progress: { bar?.update($0) })
             bar?.finish()
             try sink.commit()
@@ -70,6 +76,9 @@ struct ExportCommand: AsyncParsableCommand {
             bar?.finish()
             sink.abandon()
             throw ExportDefaults.withRequests(error, client.log.requests)
+        }
+        if let failure = await cache.finish() {
+            Terminal.note("the export is complete, but its holdings could not be kept for `dlib show`: \(failure.userMessage)")
         }
         Terminal.note(ExportDefaults.summaryLine(summary, requests: client.log.requests, destination: toFile ? output : nil))
     }

@@ -43,11 +43,12 @@ struct ImageOptions: ParsableArguments {
 
     /// Whether and how covers are drawn on standard output; the terminal
     /// is asked only when the setting is auto and it could matter.
-    func decision(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> GraphicsDetection.Decision {
+    func decision(ascii: Bool, environment: [String: String] = ProcessInfo.processInfo.environment) throws
+        -> GraphicsDetection.Decision {
         var inputs = GraphicsDetection.Inputs(
             setting: try setting(environment: environment), environment: environment,
-            isTerminal: TerminalSize.isTerminal(STDOUT_FILENO))
-        if GraphicsDetection.shouldQuery(inputs) { inputs.answers = TerminalQuery.ask() }
+            isTerminal: TerminalSize.isTerminal(STDOUT_FILENO), ascii: ascii)
+        if GraphicsDetection.shouldQuery(inputs) { inputs.answers = GraphicsQuery.ask() }
         return GraphicsDetection.decide(inputs)
     }
 
@@ -56,12 +57,13 @@ struct ImageOptions: ParsableArguments {
     /// The covers of these holdings drawn in `box`, or none when nothing is
     /// drawn here; `--verbose` says what was decided and each cover's fate.
     /// Call `remember()` on the answer once the page is printed.
+    /// `ascii`: `--ascii` (and what implies it) draws no picture.
     func covers(for holdings: [Holding], box: (columns: Int, rows: Int), client: CatalogueClient,
-                verbose: Bool) async throws -> CoverFetcher.Drawn? {
-        let decision = try decision()
+                ascii: Bool, verbose: Bool) async throws -> CoverFetcher.Drawn? {
+        let decision = try decision(ascii: ascii)
         if verbose { Terminal.note(decision.description) }
         guard let mode = decision.mode, holdings.contains(where: \.hasCover) else { return nil }
-        let cell = TerminalQuery.cellSize()
+        let cell = GraphicsQuery.cellSize()
         let fetcher = CoverFetcher(
             client: client.http, store: try? LocalStore(state: .fromEnvironment()),
             drawer: CoverDrawer(mode: mode, cellWidth: cell?.width ?? 10, cellHeight: cell?.height ?? 20),

@@ -12,6 +12,8 @@ struct PageBrowser {
     /// so paging on after `--page-size 50` goes on with 50.
     var pageSize: Int?
     var format: OutputFormat?
+    var display: DisplayOptions
+    var columns: [Holding.Field]?
     /// The command that shows the next page, for the footer.
     var nextCommand: String
     /// How covers are drawn in the grid (the table keeps its mark).
@@ -23,7 +25,7 @@ struct PageBrowser {
         let store = try CursorStore(state: state, endpoint: config.endpoint, keyword: keyword)
         if reset {
             try store.reset()
-            Terminal.note("forgot the remembered page; `\(nextCommand)` starts at page 1")
+            Terminal.note(Message.forgotPage(command: nextCommand).text())
             return
         }
         // Held across read, fetch and write: see CursorStore.lock().
@@ -34,7 +36,7 @@ struct PageBrowser {
         switch store.read() {
         case .none: break
         case .position(let position): cursor = position
-        case .corrupt: Terminal.note("the remembered page (\(store.file)) was unreadable and is reset")
+        case .corrupt: Terminal.note(Message.cursorReset(file: store.file).text())
         }
 
         let pageSize = self.pageSize ?? ((navigation == .next || navigation == .previous) ? cursor?.pageSize : nil) ?? 20
@@ -43,9 +45,9 @@ struct PageBrowser {
         case .page(let page):
             number = page
         case .nothingBefore:
-            throw DLibError.noMorePages("no page before page \(cursor?.page ?? 1)")
+            throw DLibError.noMorePages(Message.noPageBefore(page: cursor?.page ?? 1).text())
         case .beyondTheLastPossible:
-            throw DLibError.noMorePages("no more pages: page \(NumberText.grouped(Page.maximumPageNumber)) is the last any catalogue can have")
+            throw DLibError.noMorePages(Message.lastPossiblePage(page: Page.maximumPageNumber).text())
         }
         let page = try await PageLoader(client: client).page(PageQuery(pageNo: number, pageSize: pageSize, keyword: keyword))
         if page.isPastEnd && number > 1 {
@@ -53,12 +55,12 @@ struct PageBrowser {
         }
         if page.isPastEnd, let keyword {
             // An empty search is an answer, not a failure.
-            var line = "no holdings match \u{201C}\(keyword)\u{201D}"
+            var line = Message.noMatch(term: keyword).text()
             // Korean catalogues index compound words both ways: 기후 변화 and 기후변화.
             let joined = keyword.split(whereSeparator: \.isWhitespace).joined()
             let korean = keyword.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) }
             if korean, joined != keyword, !joined.isEmpty {
-                line += "; try it without the space: dlib search \(ShellQuote.quote(joined))"
+                line += "; " + Message.tryJoined(command: "dlib search \(ShellQuote.quote(joined))").text()
             }
             Terminal.note(line)
             return
@@ -66,16 +68,18 @@ struct PageBrowser {
         let format = OutputFormat.resolve(format)
         var covers: CoverFetcher.Drawn?
         if format == .grid, let images {
-            covers = try await images.covers(for: page.holdings, box: GridPrinter.coverBox, client: client, verbose: verbose)
+            covers = try await images.covers(for: page.holdings, box: GridPrinter.coverBox, client: client,
+                                             ascii: try display.resolve().ascii, verbose: verbose)
         }
-        try Terminal.out(format.render(page, nextCommand: nextCommand, covers: covers?.lines ?? [:]))
+        try Terminal.out(format.render(page, nextCommand: nextCommand, display: display, columns: columns,
+                                       covers: covers?.lines ?? [:]))
         covers?.remember()
         try store.write(page: number, pageSize: pageSize, totalCount: page.totalCount)
         try LocalStore(state: state).remember(page.holdings, endpoint: config.endpoint)
     }
 
     static func noMorePagesNotice(_ page: Page) -> String {
-        guard let total = page.totalCount, let pages = page.totalPages else { return "no more pages" }
-        return "no more pages (\(NumberText.count(total, "holding")), \(NumberText.count(pages, "page")))"
+        guard let total = page.totalCount, let pages = page.totalPages else { return Message.noMorePagesUnknown.text() }
+        return Message.noMorePages(holdings: total, pages: pages).text()
     }
 }

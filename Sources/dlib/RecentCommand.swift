@@ -4,10 +4,14 @@ import DLibKit
 struct RecentCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "recent",
-        abstract: "The ten holdings most recently opened with `dlib show`, newest first.")
+        abstract: Message.overview("recent").text())
 
     @Option(help: ArgumentHelp("table, grid, json or tsv (default: table on a terminal, tsv on a pipe).", valueName: "format"))
     var format: OutputFormat?
+
+    @OptionGroup var columns: ColumnOptions
+
+    @OptionGroup var display: DisplayOptions
 
     @OptionGroup var scope: StoreOptions
 
@@ -16,9 +20,10 @@ struct RecentCommand: AsyncParsableCommand {
         let holdings = try store.recent(endpoint: endpoint)
         let resolved = OutputFormat.resolve(format)
         if holdings.isEmpty && resolved != .json {
-            Terminal.note("nothing viewed yet; open a holding with `dlib show ID`")
+            Terminal.note(Message.nothingViewed.text())
             return
         }
-        try Terminal.out(resolved.render(list: holdings, footer: NumberText.count(holdings.count, "recently viewed holding")))
+        try Terminal.out(resolved.render(list: holdings, footer: Message.recentCount(holdings.count).text(),
+                                         display: display, columns: try columns.fields))
     }
 }

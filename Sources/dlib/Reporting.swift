@@ -20,6 +20,14 @@ enum Terminal {
         try? write(Array("dlib: \(Sanitiser.clean(Redaction.apply(line)))\n".utf8), to: STDERR_FILENO, name: "standard error")
     }
 
+    /// Asks a yes/no question on stderr and reads the answer from standard
+    /// input: only `y` or `yes` (or `예`, `네`) is a yes.
+    static func confirm(_ question: String) -> Bool {
+        raw(question)
+        guard let answer = readLine() else { return false }
+        return ["y", "yes", "예", "네", "ㅇ"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
+    }
+
     /// Bytes for stderr as they are (the progress bar's redraws).
     static func raw(_ text: String) {
         try? write(Array(text.utf8), to: STDERR_FILENO, name: "standard error")

@@ -6,13 +6,14 @@ import Foundation
 struct SavedCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "saved",
-        abstract: "Keep a list of holdings: add, list, remove, clear, export.",
+        abstract: Message.overview("saved").text(),
         subcommands: [Add.self, List.self, Remove.self, Clear.self, Export.self],
         defaultSubcommand: List.self)
 
     struct Add: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Save holdings seen on a listed page or a search.")
+        static let configuration = CommandConfiguration(abstract: Message.overview("saved add").text())
         @Argument(help: ArgumentHelp("Control numbers.", valueName: "id")) var ids: [String]
+        @OptionGroup var display: DisplayOptions
         @OptionGroup var scope: StoreOptions
 
         func run() async throws {
@@ -29,9 +30,11 @@ struct SavedCommand: AsyncParsableCommand {
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show the saved holdings, newest first.")
+        static let configuration = CommandConfiguration(abstract: Message.overview("saved list").text())
         @Option(help: ArgumentHelp("table, grid, json or tsv (default: table on a terminal, tsv on a pipe).", valueName: "format"))
         var format: OutputFormat?
+        @OptionGroup var columns: ColumnOptions
+        @OptionGroup var display: DisplayOptions
         @OptionGroup var scope: StoreOptions
 
         func run() async throws {
@@ -39,16 +42,18 @@ struct SavedCommand: AsyncParsableCommand {
             let holdings = try store.saved(endpoint: endpoint)
             let resolved = OutputFormat.resolve(format)
             if holdings.isEmpty && (resolved == .table || resolved == .grid) {
-                Terminal.note("nothing saved yet; add holdings with `dlib saved add ID`")
+                Terminal.note(Message.nothingSaved.text())
                 return
             }
-            try Terminal.out(resolved.render(list: holdings, footer: NumberText.count(holdings.count, "saved holding")))
+            try Terminal.out(resolved.render(list: holdings, footer: Message.savedCount(holdings.count).text(),
+                                             display: display, columns: try columns.fields))
         }
     }
 
     struct Remove: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Take holdings off the saved list.")
+        static let configuration = CommandConfiguration(abstract: Message.overview("saved remove").text())
         @Argument(help: ArgumentHelp("Control numbers.", valueName: "id")) var ids: [String]
+        @OptionGroup var display: DisplayOptions
         @OptionGroup var scope: StoreOptions
 
         func run() async throws {
@@ -59,21 +64,33 @@ struct SavedCommand: AsyncParsableCommand {
     }
 
     struct Clear: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Empty the saved list.")
+        static let configuration = CommandConfiguration(
+            abstract: Message.overview("saved clear").text(),
+            discussion: "On a terminal it asks first; --yes (or a pipe on standard input) skips the question.")
+        @Flag(name: [.customShort("y"), .long], help: "Do not ask; clear the list.") var yes = false
+        @OptionGroup var display: DisplayOptions
         @OptionGroup var scope: StoreOptions
 
         func run() async throws {
             let (store, endpoint) = try scope.open()
+            if !yes, TerminalSize.isTerminal(STDIN_FILENO) {
+                let count = try store.saved(endpoint: endpoint).count
+                guard count > 0, Terminal.confirm(Message.confirmClear(count: count).text()) else {
+                    Terminal.note(Message.notCleared.text())
+                    return
+                }
+            }
             let count = try store.clearSaved(endpoint: endpoint)
-            Terminal.note("cleared the saved list (\(NumberText.count(count, "holding")) removed)")
+            Terminal.note(Message.clearedSaved(count: count).text())
         }
     }
 
     struct Export: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Write the saved holdings with the export's CSV header (or as JSON lines).")
+        static let configuration = CommandConfiguration(abstract: Message.overview("saved export").text())
         @Option(help: ArgumentHelp("csv or jsonl.", valueName: "format")) var format: ExportCommand.Format = .csv
         @Option(name: .shortAndLong, help: ArgumentHelp("Write to FILE (default: standard output).", valueName: "file")) var output: String?
         @Flag(help: "For Excel: a byte order mark and neutralised formulas, as for `dlib export --excel`.") var excel = false
+        @OptionGroup var display: DisplayOptions
         @OptionGroup var scope: StoreOptions
 
         func run() async throws {

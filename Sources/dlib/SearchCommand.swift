@@ -5,9 +5,9 @@ import Foundation
 struct SearchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
-        abstract: "Search titles and authors, a page at a time.",
+        abstract: Message.overview("search").text(),
         discussion: """
-        Each search text has its own remembered page: `dlib search 기후변화 --next` pages
+        Each search text has its own remembered page: `dlib search 기후변화 --next` pages \
         through that search and leaves `dlib list --next` where it was.
         """
     )
@@ -16,6 +16,10 @@ struct SearchCommand: AsyncParsableCommand {
     var text: String
 
     @OptionGroup var paging: PagingOptions
+
+    @OptionGroup var columns: ColumnOptions
+
+    @OptionGroup var display: DisplayOptions
 
     @OptionGroup var connection: ConnectionOptions
 
@@ -30,7 +34,7 @@ struct SearchCommand: AsyncParsableCommand {
         let keyword = text.trimmingCharacters(in: .whitespaces)
         let browser = PageBrowser(
             config: config, client: connection.client(for: config), keyword: keyword,
-            pageSize: paging.pageSize, format: paging.format, nextCommand: "dlib search \(ShellQuote.quote(keyword)) --next",
+            pageSize: paging.pageSize, format: paging.format, display: display, columns: try columns.fields, nextCommand: "dlib search \(ShellQuote.quote(keyword)) --next",
             images: images, verbose: connection.verbose)
         try await browser.show(paging.navigation, reset: false)
     }

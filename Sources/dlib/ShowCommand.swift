@@ -5,12 +5,12 @@ import Foundation
 struct ShowCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
-        abstract: "Show every field of one holding seen on a listed page, with its copies.",
+        abstract: Message.overview("show").text(),
         discussion: """
-        Reads the holdings dlib has already fetched from this endpoint (by `dlib list`,
-        `dlib search` or `dlib export`). On the pyxis source it also asks the library for
-        each copy's call number, location, circulation state and due date; when that
-        fails it shows what it has, with a note. Dates are written out in your
+        Reads the holdings dlib has already fetched from this endpoint (by `dlib list`, \
+        `dlib search` or `dlib export`). On the pyxis source it also asks the library for \
+        each copy's call number, location, circulation state and due date; when that \
+        fails it shows what it has, with a note. Dates are written out in your \
         language (LC_ALL, LC_TIME or LANG: ko… for Korean).
         """
     )
@@ -25,6 +25,8 @@ struct ShowCommand: AsyncParsableCommand {
 
     @Flag(help: "Do not ask the library for the copies' current state; show what dlib has.")
     var offline = false
+
+    @OptionGroup var display: DisplayOptions
 
     @OptionGroup var connection: ConnectionOptions
 
@@ -51,8 +53,8 @@ struct ShowCommand: AsyncParsableCommand {
         case .text:
             let covers = offline ? nil : try await images.covers(
                 for: [holding], box: DetailPrinter.coverBox, client: connection.client(for: config),
-                verbose: connection.verbose)
-            let printer = DetailPrinter(style: .forStandardOutput(), language: PeopleDate.language(),
+                ascii: try display.resolve().ascii, verbose: connection.verbose)
+            let printer = DetailPrinter(style: try display.style(), language: Language.forDates(),
                                         cover: covers?.lines[holding.controlNo])
             try Terminal.out(printer.render(holding))
             covers?.remember()

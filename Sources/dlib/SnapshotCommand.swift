@@ -5,14 +5,14 @@ import Foundation
 struct SnapshotCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "snapshot",
-        abstract: "Keep a dated, diffed CSV snapshot of the catalogue (made for cron).",
+        abstract: Message.overview("snapshot").text(),
         discussion: """
-        Writes DIR/holdings-YYYYMMDDTHHMMSSZ.csv (UTC) and its manifest .json (count, totalCount,
-        added, removed, changed against the previous snapshot, times, requests, sha256), and points
-        DIR/latest.csv at it. Nothing appears until it is complete; a failure leaves DIR as it was.
+        Writes DIR/holdings-YYYYMMDDTHHMMSSZ.csv (UTC) and its manifest .json (count, totalCount, \
+        added, removed, changed against the previous snapshot, times, requests, sha256), and points \
+        DIR/latest.csv at it. Nothing appears until it is complete; a failure leaves DIR as it was. \
         On success it prints one line on stdout; errors go to stderr.
 
-        Exit status: 0 done; 1 failed (DIR unchanged); 4 the new snapshot has fewer than half the
+        Exit status: 0 done; 1 failed (DIR unchanged); 4 the new snapshot has fewer than half the \
         holdings of the previous one: it is kept, but latest.csv is not moved (--allow-shrink to accept).
         """
     )
@@ -28,6 +28,8 @@ struct SnapshotCommand: AsyncParsableCommand {
     @Flag(help: "Promote the snapshot even if it has fewer than half the holdings of the previous one.")
     var allowShrink = false
 
+    @OptionGroup var display: DisplayOptions
+
     @OptionGroup var connection: ConnectionOptions
 
     func validate() throws {
@@ -42,7 +44,7 @@ struct SnapshotCommand: AsyncParsableCommand {
         let snapshotter = Snapshotter(
             directory: SnapshotDirectory(path: dir), exporter: exporter, requestLog: client.log,
             allowShrink: allowShrink, keep: keep)
-        let bar = TerminalSize.isTerminal(STDERR_FILENO) ? ProgressBar(width: TerminalSize.width()) : nil
+        let bar = TerminalSize.isTerminal(STDERR_FILENO) ? ProgressBar(style: try display.style(for: STDERR_FILENO)) : nil
         let result: Snapshotter.Result
         do {
             result = try await snapshotter.run(progress: { bar?.update($0) })

@@ -47,7 +47,7 @@ import Testing
     @Test func blocksFillTheBoxExactly() throws {
         let lines = try #require(CoverDrawer(mode: .blocks).lines(Self.picture, columns: 10, rows: 5))
         for line in lines {
-            #expect(DisplayWidth.of(Self.withoutEscapes(line)) == 10)
+            #expect(DisplayWidth.standard.of(Self.withoutEscapes(line)) == 10)
         }
     }
 
@@ -80,7 +80,7 @@ import Testing
             let drawn = grid.split(separator: "\n")
             #expect(plain.count == drawn.count)
             for (a, b) in zip(plain, drawn) {
-                #expect(DisplayWidth.of(String(a)) == DisplayWidth.of(Self.withoutEscapes(String(b))))
+                #expect(DisplayWidth.standard.of(String(a)) == DisplayWidth.standard.of(Self.withoutEscapes(String(b))))
             }
         }
     }

@@ -23,6 +23,42 @@ import Testing
         try check(TablePrinter(style: .plain(width: width)).render(AwkwardPage.page), "table-\(width).txt")
     }
 
+    /// The three ways a terminal can be drawn for: ambiguous characters one
+    /// cell wide (the goldens above), two cells wide, and ASCII only. Each
+    /// golden is also measured in the mode it claims: no line is wider.
+    enum Mode: String, CaseIterable, Sendable {
+        case wide = "ambiguous2", ascii
+        var style: (Int) -> RenderStyle {
+            switch self {
+            case .wide: return { RenderStyle(width: $0, ambiguousIsWide: true) }
+            case .ascii: return { RenderStyle(width: $0, ascii: true) }
+            }
+        }
+    }
+
+    static let modeCases: [(Mode, Int)] = Mode.allCases.flatMap { mode in [40, 80, 132].map { (mode, $0) } }
+
+    @Test(arguments: modeCases)
+    func tableAndGridInEachMode(mode: Mode, width: Int) throws {
+        let style = mode.style(width)
+        for (name, output) in [("table", TablePrinter(style: style).render(AwkwardPage.page)),
+                               ("grid", GridPrinter(style: style).render(AwkwardPage.page))] {
+            try check(output, "\(name)-\(mode.rawValue)-\(width).txt")
+            for line in output.split(separator: "\n") {
+                #expect(style.cells.of(String(line)) <= width, "\(name) \(mode) \(width): \(line)")
+            }
+            if mode == .ascii {
+                // What dlib draws is ASCII; only the catalogue's own text is not.
+                let drawn = output.unicodeScalars.filter { "─│┌┐└┘╭╮╰╯░▣·…█—".unicodeScalars.contains($0) }
+                #expect(drawn.isEmpty, "\(name) at \(width) draws \(String(String.UnicodeScalarView(drawn)))")
+            }
+        }
+    }
+
+    @Test func detailInAscii() throws {
+        try check(DetailPrinter(style: RenderStyle(width: 80, ascii: true)).render(AwkwardPage.holdings[1]), "detail-ascii-80.txt")
+    }
+
     @Test(arguments: [40, 80, 132])
     func grid(width: Int) throws {
         try check(GridPrinter(style: .plain(width: width)).render(AwkwardPage.page), "grid-\(width).txt")

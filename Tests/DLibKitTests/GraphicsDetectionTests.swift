@@ -86,7 +86,7 @@ import Testing
         let heard = FakeTerminal(master: master, behaviour: behaviour)
         let thread = Thread { heard.serve() }
         thread.start()
-        let answers = TerminalQuery.ask(fd: slave, timeout: .milliseconds(behaviour == .silent ? 100 : 5000))
+        let answers = GraphicsQuery.ask(fd: slave, timeout: .milliseconds(behaviour == .silent ? 100 : 5000))
         heard.stop()
         return (answers, heard.received)
     }

@@ -50,7 +50,7 @@ import Testing
     func check(_ output: String, width: Int, _ what: String) {
         for line in output.split(separator: "\n", omittingEmptySubsequences: false) {
             let text = Self.visible(String(line))
-            #expect(DisplayWidth.of(text) <= width, "\(what) at \(width): \(text.debugDescription)")
+            #expect(DisplayWidth.standard.of(text) <= width, "\(what) at \(width): \(text.debugDescription)")
             #expect(!text.unicodeScalars.contains { Self.forbidden.contains($0.value) }, "\(what): \(text.debugDescription)")
         }
     }
@@ -83,24 +83,24 @@ import Testing
     @Test func truncationNeverSplitsAClusterOrAWideCharacter() {
         let text = "e\u{301}기👩‍👩‍👧ＡＢ🇰🇷"
         for width in 1...14 {
-            let cut = DisplayWidth.truncate(text, to: width)
-            #expect(DisplayWidth.of(cut) <= width)
+            let cut = DisplayWidth.standard.truncate(text, to: width)
+            #expect(DisplayWidth.standard.of(cut) <= width)
             // Every character kept is one of the original's, whole.
             let kept = cut.hasSuffix("…") ? String(cut.dropLast()) : cut
             #expect(text.hasPrefix(kept), "\(width): \(cut)")
         }
-        #expect(DisplayWidth.truncate(text, to: 4) == "é기…")
+        #expect(DisplayWidth.standard.truncate(text, to: 4) == "é기…")
     }
 
     @Test func widthsInCells() {
-        #expect(DisplayWidth.of("abc") == 3)
-        #expect(DisplayWidth.of("기후") == 4)
-        #expect(DisplayWidth.of("ＡＢ") == 4)
-        #expect(DisplayWidth.of("e\u{301}") == 1)
-        #expect(DisplayWidth.of("a\u{200B}b") == 2)
-        #expect(DisplayWidth.of("🌏") == 2)
-        #expect(DisplayWidth.of("👩‍👩‍👧") == 2)
-        #expect(DisplayWidth.of("❤️") == 2)
+        #expect(DisplayWidth.standard.of("abc") == 3)
+        #expect(DisplayWidth.standard.of("기후") == 4)
+        #expect(DisplayWidth.standard.of("ＡＢ") == 4)
+        #expect(DisplayWidth.standard.of("e\u{301}") == 1)
+        #expect(DisplayWidth.standard.of("a\u{200B}b") == 2)
+        #expect(DisplayWidth.standard.of("🌏") == 2)
+        #expect(DisplayWidth.standard.of("👩‍👩‍👧") == 2)
+        #expect(DisplayWidth.standard.of("❤️") == 2)
     }
 
     @Test func sanitiserRemovesWhatCouldSteerTheTerminal() {

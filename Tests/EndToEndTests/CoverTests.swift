@@ -102,6 +102,20 @@ import Testing
         #expect(box.server.coverRequests == 0)
     }
 
+    /// `--ascii` (or a C locale) draws no picture, whatever --images says.
+    @Test func asciiDrawsNoPicture() throws {
+        let box = try sandbox()
+        for extra in [["--ascii"], []] {
+            // Python would turn a C locale into C.UTF-8 for the child (PEP 538) unless told not to.
+            let environment = extra.isEmpty ? ["LANG": "C", "PYTHONCOERCECLOCALE": "0"] : [:]
+            let result = try onTerminal(box, .kitty, Self.grid + ["--images", "blocks", "--verbose"] + extra, environment: environment)
+            #expect(result.status == 0)
+            #expect(result.stdout.contains("images: none (--ascii)"))
+            #expect(!result.stdout.contains("\u{1B}[38;2;"))
+        }
+        #expect(box.server.coverRequests == 0)
+    }
+
     /// Paging back makes no second cover request: the cache answers.
     @Test func secondViewOfAPageAsksForNoCover() throws {
         let box = try sandbox()

@@ -1,3 +1,4 @@
+import DLibKit
 import Foundation
 import SampleServer
 import Synchronization
@@ -208,5 +209,26 @@ func expectNoKey(_ key: String, inFilesUnder folder: String, sourceLocation: Sou
             }
             #expect(!found, "\(file) holds the key as \(String(decoding: spelling, as: UTF8.self))", sourceLocation: sourceLocation)
         }
+    }
+}
+
+/// A folder of CSV files in the export's format, for `dlib diff` tests;
+/// removed when the test is done with it.
+final class CSVFolder {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("dlib-csv-\(UUID().uuidString)").path
+
+    init() throws {
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    /// Writes `holdings` as `name` and returns its path.
+    @discardableResult
+    func write(_ name: String, _ holdings: [Holding]) throws -> String {
+        let format = RecordFormat.csv(excel: false)
+        let file = path + "/" + name
+        try Data(format.preamble() + Array(holdings.map(format.encode).joined().utf8)).write(to: URL(fileURLWithPath: file))
+        return file
     }
 }

@@ -141,7 +141,7 @@ import Testing
         #expect(diff.status == 0, "\(diff.stderr)")
         #expect(diff.stdout.hasPrefix("0 added, 1 removed, 1 changed\n"))
         #expect(diff.stdout.contains("title: Old title → New title"))
-        #expect(diff.stdout.contains("availability:  → 대출가능"))
+        #expect(diff.stdout.contains("availability: — → 대출가능"))
     }
 
     @Test func withNothingConfiguredListTriesTheLibrarysPyxisServiceAndSaysWhyItFailed() throws {

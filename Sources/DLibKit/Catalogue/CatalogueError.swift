@@ -48,15 +48,14 @@ public enum CatalogueError: Error, Sendable, Equatable, UserFacing {
     public var userMessage: String {
         switch self {
         case .api(let code, let message):
-            return APICode.sentence(code: code, message: message)
+            return Message.serviceCode(code: code, message: message).text()
         case .gateway(let reason, let auth, let err):
-            return APICode.sentence(code: reason, message: auth ?? err ?? "SERVICE ERROR")
+            return Message.serviceCode(code: reason, message: auth ?? err ?? "SERVICE ERROR").text()
         case .http(let status, _):
-            return "the server answered HTTP \(status)"
+            return Message.httpStatus(status).text()
         case .notXML(let status, let contentType, let excerpt, let expected):
             let type = contentType.map { "\($0.split(separator: ";").first.map(String.init) ?? $0), " } ?? ""
-            let quoted = excerpt.isEmpty ? "" : ": \"\(excerpt)\""
-            return "the server sent an HTML page (\(type)HTTP \(status)) instead of \(expected)\(quoted)"
+            return Message.htmlInstead(type: type, status: status, expected: expected, excerpt: excerpt).text()
         case .malformed(let detail):
             return "the server's answer is not valid catalogue XML (\(detail))"
         case .notJSON(let detail):
@@ -67,7 +66,7 @@ public enum CatalogueError: Error, Sendable, Equatable, UserFacing {
         case .unexpectedAnswer(let detail):
             return "unexpected answer: \(detail)"
         case .pyxisFailure(let code, let message):
-            return "the server refused the request: \(message) (\(code))"
+            return Message.serverRefused(message: message, code: code).text()
         case .listTermRefused(let code, let message):
             return "the server refused the request: \(message) (\(code)); `dlib list` sent an empty search term: "
                 + "if this server needs one, set list-term in the config file (or DLIB_LIST_TERM)"
@@ -82,24 +81,6 @@ public enum CatalogueError: Error, Sendable, Equatable, UserFacing {
             return "page \(page) repeats the holdings of an earlier page: the server ignores the page asked for; stopped"
         case .transport(let error):
             return error.userMessage
-        }
-    }
-}
-
-/// The contract's result codes and what each asks of the user.
-enum APICode {
-    static func sentence(code: String, message: String) -> String {
-        let named = "(\(message), code \(code))"
-        switch code {
-        case "10": return "the server rejected a request parameter \(named); this is a bug or a bad flag"
-        case "12": return "there is no such service at this endpoint \(named); check DLIB_ENDPOINT"
-        case "20": return "access to the service was denied \(named)"
-        case "22": return "the daily request quota of this service key is spent \(named); try again tomorrow"
-        case "30": return "the service key is not registered \(named); a new key can take an hour to become active"
-        case "31": return "the service key has expired \(named); renew it on the data portal"
-        case "32": return "this machine's IP address is not registered for the key \(named)"
-        case "99": return "the service had an unknown error \(named)"
-        default: return "the service answered an error \(named)"
         }
     }
 }

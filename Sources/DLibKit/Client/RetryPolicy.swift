@@ -80,11 +80,11 @@ public struct PageFetchError: Error, Sendable, UserFacing {
     public var error: CatalogueError
 
     public var userMessage: String {
-        let tries = attempts > 1 ? " (\(attempts) attempts)" : ""
+        let tries = attempts > 1 ? Message.attempts(attempts).text() : ""
         // What went wrong with one page's answer names the page; a key,
         // quota or connection failure is the same for every page.
         switch error {
-        case .http, .malformed, .notJSON, .unexpectedAnswer, .emptyAnswer: return "page \(page): \(error.userMessage)\(tries)"
+        case .http, .malformed, .notJSON, .unexpectedAnswer, .emptyAnswer: return Message.onPage(page: page, reason: error.userMessage).text() + tries
         default: return error.userMessage + tries
         }
     }

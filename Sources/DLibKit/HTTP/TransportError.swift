@@ -67,24 +67,16 @@ public struct TransportError: Error, Sendable, Equatable, UserFacing {
     }
 
     public var userMessage: String {
+        let message: Message
         switch kind {
-        case .couldNotConnect:
-            return "could not connect to \(hostAndPort) (connection refused)"
-        case .couldNotResolve:
-            return "could not resolve the host of \(hostAndPort)"
-        case .timedOut:
-            return "no answer from \(hostAndPort) within \(Self.describe(timeout))"
-        case .connectionLost:
-            return "the connection to \(hostAndPort) was lost before the answer was complete (\(detail))"
-        case .bodyTooLarge(let limit):
-            return "the answer from \(hostAndPort) is larger than \(limit >> 20) MiB; refused"
-        case .other:
-            return "the request to \(hostAndPort) failed: \(detail)"
+        case .couldNotConnect: message = .couldNotConnect(host: hostAndPort)
+        case .couldNotResolve: message = .couldNotResolve(host: hostAndPort)
+        case .timedOut: message = .timedOut(host: hostAndPort, seconds: timeout.inSeconds.formatted2)
+        case .connectionLost: message = .connectionLost(host: hostAndPort, detail: detail)
+        case .bodyTooLarge(let limit): message = .answerTooLarge(host: hostAndPort, mebibytes: limit >> 20)
+        case .other: message = .requestFailed(host: hostAndPort, detail: detail)
         }
-    }
-
-    static func describe(_ duration: Duration) -> String {
-        "\(duration.inSeconds.formatted2) s"
+        return message.text()
     }
 }
 

@@ -3,22 +3,41 @@ import CShims
 /// Width of text in terminal cells: Hangul, CJK, fullwidth forms and emoji
 /// take two, combining marks and zero-width characters none. Measured per
 /// grapheme cluster, so a cluster is never split or counted twice.
-public enum DisplayWidth {
-    public static func of(_ text: String) -> Int {
+///
+/// East Asian Ambiguous characters (`·`, `…`, `─`, `│`, `■`, `※`, `°`, Greek,
+/// Cyrillic) take one cell in most Western terminals and two in Korean,
+/// Chinese and Japanese ones (and in vim or tmux with `ambiwidth=double`):
+/// a measure says which, and every printer measures with the same one.
+public struct DisplayWidth: Sendable, Equatable {
+    /// Ambiguous characters take two cells.
+    public var ambiguousIsWide: Bool
+    /// What ends a cut: `…`, or `~` where only ASCII may be drawn.
+    public var ellipsis: String
+
+    public init(ambiguousIsWide: Bool = false, ellipsis: String = "…") {
+        self.ambiguousIsWide = ambiguousIsWide
+        self.ellipsis = ellipsis
+    }
+
+    /// One cell for ambiguous characters, `…` for cuts: most terminals.
+    public static let standard = DisplayWidth()
+
+    public func of(_ text: String) -> Int {
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
         return text.reduce(0) { $0 + of($1) }
     }
 
-    public static func of(_ character: Character) -> Int {
-        let scalars = character.unicodeScalars
-        let first = scalars.first!
+    public func of(_ character: Character) -> Int {
+        guard let first = character.unicodeScalars.first else { return 0 }
         if first.value < 0x7F { return first.value >= 0x20 ? 1 : 0 }
         // An emoji shown as a picture takes two cells, whatever follows it.
         if first.properties.isEmojiPresentation
-            || (first.properties.isEmoji && scalars.contains(where: { $0.value == 0xFE0F })) {
+            || (first.properties.isEmoji && character.unicodeScalars.contains(where: { $0.value == 0xFE0F })) {
             return 2
         }
-        return max(scalarWidth(first), 0)
+        let width = max(Self.scalarWidth(first), 0)
+        if width == 1, ambiguousIsWide, Self.isAmbiguous(first) { return 2 }
+        return width
     }
 
     static func scalarWidth(_ scalar: Unicode.Scalar) -> Int {
@@ -34,24 +53,40 @@ public enum DisplayWidth {
         }
     }
 
-    /// Cut to at most `width` cells, ending with `…` when anything was cut;
-    /// never splits a wide character or a grapheme cluster.
-    public static func truncate(_ text: String, to width: Int) -> String {
+    /// Unicode's East Asian Width says Ambiguous (a binary search of the
+    /// generated table).
+    public static func isAmbiguous(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        var low = 0
+        var high = ambiguousWidthRanges.count - 1
+        while low <= high {
+            let middle = (low + high) / 2
+            let range = ambiguousWidthRanges[middle]
+            if value < range.lowerBound { high = middle - 1 } else if value > range.upperBound { low = middle + 1 } else { return true }
+        }
+        return false
+    }
+
+    /// Cut to at most `width` cells, ending with the ellipsis when anything
+    /// was cut; never splits a wide character or a grapheme cluster.
+    public func truncate(_ text: String, to width: Int) -> String {
         guard width > 0 else { return "" }
         if of(text) <= width { return text }
+        let mark = of(ellipsis) <= width ? ellipsis : ""
+        let room = width - of(mark)
         var result = ""
         var used = 0
         for character in text {
             let cells = of(character)
-            if used + cells > width - 1 { break }
+            if used + cells > room { break }
             result.append(character)
             used += cells
         }
-        return result + "…"
+        return result + mark
     }
 
     /// Truncated or padded with spaces to exactly `width` cells.
-    public static func fit(_ text: String, to width: Int) -> String {
+    public func fit(_ text: String, to width: Int) -> String {
         let cut = truncate(text, to: width)
         let cells = of(cut)
         return cells < width ? cut + String(repeating: " ", count: width - cells) : cut

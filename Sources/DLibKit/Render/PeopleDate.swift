@@ -1,20 +1,6 @@
-import Foundation
-
 /// A registration date written out for people, in the user's language:
 /// 2021년 3월 15일, or March 15, 2021.
 public enum PeopleDate {
-    public enum Language: Sendable { case korean, english }
-
-    /// Korean when LC_ALL, LC_TIME or LANG (the first one set) says `ko…`.
-    public static func language(environment: [String: String] = ProcessInfo.processInfo.environment) -> Language {
-        for name in ["LC_ALL", "LC_TIME", "LANG"] {
-            if let value = environment[name], !value.isEmpty {
-                return value.lowercased().hasPrefix("ko") ? .korean : .english
-            }
-        }
-        return .english
-    }
-
     private static let months = [
         "January", "February", "March", "April", "May", "June",
         "July", "August", "September", "October", "November", "December",

@@ -1,36 +1,52 @@
-import Foundation
-
-/// What the printers may use: a width in cells, and on a terminal, colour
-/// and OSC 8 hyperlinks. Off a terminal, plain text only.
+/// What the printers may use: a width in cells, how cells are counted,
+/// which characters to draw with, and on a terminal, colour and OSC 8
+/// hyperlinks. Off a terminal, plain text only. The executable decides
+/// (flags, environment, config file, the terminal's answers); the printers
+/// only follow.
 public struct RenderStyle: Sendable, Equatable {
     public var width: Int
     public var colour: Bool
     public var hyperlinks: Bool
+    /// How text is measured and cut.
+    public var cells: DisplayWidth
+    /// What frames, rules and placeholders are drawn with.
+    public var glyphs: Glyphs
+    /// What the footer and other words are written in.
+    public var language: Language
+    /// Whether escape sequences of any kind may be written (a terminal that
+    /// is not `TERM=dumb`, and no `--color never`): what redraws a line.
+    public var escapes: Bool
 
-    public init(width: Int, colour: Bool = false, hyperlinks: Bool = false) {
+    public init(width: Int, colour: Bool = false, hyperlinks: Bool = false, ambiguousIsWide: Bool = false, ascii: Bool = false,
+                language: Language = .english, escapes: Bool? = nil) {
         self.width = max(width, TerminalSize.minimumWidth)
         self.colour = colour
         self.hyperlinks = hyperlinks
+        self.language = language
+        self.escapes = escapes ?? (colour || hyperlinks)
+        glyphs = ascii ? .asciiOnly : .unicode
+        cells = DisplayWidth(ambiguousIsWide: ambiguousIsWide, ellipsis: glyphs.ellipsis)
     }
 
     public static func plain(width: Int) -> RenderStyle { RenderStyle(width: width) }
 
-    /// For standard output: colour only on a terminal and only when
-    /// NO_COLOR is unset; hyperlinks only on a terminal.
-    public static func forStandardOutput(environment: [String: String] = ProcessInfo.processInfo.environment) -> RenderStyle {
-        let terminal = TerminalSize.isTerminal(STDOUT_FILENO)
-        let noColour = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-        return RenderStyle(
-            width: TerminalSize.width(environment: environment),
-            colour: terminal && !noColour && environment["TERM"] != "dumb",
-            hyperlinks: terminal && environment["TERM"] != "dumb")
+    /// A glyph repeated to fill `cells` cells (spaces make up an odd cell
+    /// where the glyph takes two).
+    public func repeated(_ glyph: String, cells: Int) -> String {
+        let each = max(self.cells.of(glyph), 1)
+        let count = max(cells, 0) / each
+        return String(repeating: glyph, count: count) + String(repeating: " ", count: max(cells, 0) - count * each)
     }
+
 
     // The escapes are added after text is fitted, so they never count
     // towards a width.
 
     func bold(_ text: String) -> String { colour ? "\u{1B}[1m\(text)\u{1B}[22m" : text }
     func dim(_ text: String) -> String { colour ? "\u{1B}[2m\(text)\u{1B}[22m" : text }
+    public func red(_ text: String) -> String { colour ? "\u{1B}[31m\(text)\u{1B}[39m" : text }
+    public func green(_ text: String) -> String { colour ? "\u{1B}[32m\(text)\u{1B}[39m" : text }
+    public func yellow(_ text: String) -> String { colour ? "\u{1B}[33m\(text)\u{1B}[39m" : text }
 
     /// An OSC 8 hyperlink around `text`, when the terminal gets them.
     func link(_ text: String, to url: String?) -> String {

@@ -3,12 +3,11 @@
 /// `awk`. Tabs and line breaks inside a value become spaces so a row stays
 /// one line; copies are their JSON array, as in the CSV.
 public enum TSVPrinter {
-    public static let header = Holding.Field.allCases.map(\.columnName)
-
-    public static func render(_ holdings: [Holding], includeHeader: Bool = true) -> String {
-        var out = includeHeader ? header.joined(separator: "\t") + "\n" : ""
+    /// `fields`: the columns asked for with `--columns`, in their order.
+    public static func render(_ holdings: [Holding], fields: [Holding.Field] = Holding.Field.allCases, includeHeader: Bool = true) -> String {
+        var out = includeHeader ? fields.map(\.columnName).joined(separator: "\t") + "\n" : ""
         for holding in holdings {
-            out += Holding.Field.allCases.map { Sanitiser.clean(holding[text: $0] ?? "") }.joined(separator: "\t") + "\n"
+            out += fields.map { Sanitiser.clean(holding[text: $0] ?? "") }.joined(separator: "\t") + "\n"
         }
         return out
     }

@@ -2,7 +2,7 @@
 /// detail view. Breaks at spaces; a word wider than the line is broken
 /// between grapheme clusters, never inside one.
 public enum TextWrap {
-    public static func lines(_ text: String, width: Int, maxLines: Int = .max) -> [String] {
+    public static func lines(_ text: String, width: Int, maxLines: Int = .max, cells: DisplayWidth) -> [String] {
         guard width > 0, maxLines > 0 else { return [] }
         var lines: [String] = []
         var current = ""
@@ -10,7 +10,7 @@ public enum TextWrap {
         var words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)[...]
 
         while let word = words.popFirst() {
-            let wordWidth = DisplayWidth.of(word)
+            let wordWidth = cells.of(word)
             let needed = currentWidth == 0 ? wordWidth : currentWidth + 1 + wordWidth
             if needed <= width {
                 current += currentWidth == 0 ? word : " " + word
@@ -30,9 +30,9 @@ public enum TextWrap {
                 var head = ""
                 var headWidth = 0
                 var rest = Substring(word)
-                while let character = rest.first, headWidth + DisplayWidth.of(character) <= width {
+                while let character = rest.first, headWidth + cells.of(character) <= width {
                     head.append(character)
-                    headWidth += DisplayWidth.of(character)
+                    headWidth += cells.of(character)
                     rest = rest.dropFirst()
                 }
                 if head.isEmpty, let character = rest.first { // a 2-cell character on a 1-cell line
@@ -47,9 +47,12 @@ public enum TextWrap {
         guard lines.count > maxLines else { return lines }
         // Mark what was cut on the last line kept.
         var kept = Array(lines.prefix(maxLines))
-        kept[maxLines - 1] = DisplayWidth.truncate(kept[maxLines - 1] + " " + lines[maxLines], to: width)
-        if !kept[maxLines - 1].hasSuffix("…") {
-            kept[maxLines - 1] = DisplayWidth.truncate(kept[maxLines - 1], to: width - 1) + "…"
+        kept[maxLines - 1] = cells.truncate(kept[maxLines - 1] + " " + lines[maxLines], to: width)
+        if !kept[maxLines - 1].hasSuffix(cells.ellipsis) {
+            // It fitted whole: make room for the mark at its end.
+            var last = kept[maxLines - 1]
+            while !last.isEmpty, cells.of(last) + cells.of(cells.ellipsis) > width { last.removeLast() }
+            kept[maxLines - 1] = last + cells.ellipsis
         }
         return kept
     }

@@ -60,22 +60,34 @@ public struct SnapshotDiff: Sendable {
 
     public var isEmpty: Bool { added.isEmpty && removed.isEmpty && changed.isEmpty }
 
-    /// For people: one line per holding, `+` added, `-` removed, `~` changed
-    /// with `field: old → new` beneath.
-    public func text(width: Int) -> String {
+    /// For people: a line per holding, `+` added (green on a terminal),
+    /// `-` removed (red), `~` changed (yellow) with `field: old → new`
+    /// beneath. Values are shown whole, wrapped to the width, never cut.
+    public func text(style: RenderStyle) -> String {
         var lines = ["\(NumberText.grouped(added.count)) added, \(NumberText.grouped(removed.count)) removed, \(NumberText.grouped(changed.count)) changed"]
-        func line(_ mark: String, _ id: String, _ title: String?) -> String {
-            DisplayWidth.truncate("\(mark) \(id)  \(Sanitiser.clean(title ?? ""))", to: width).trimmingTrailingSpaces()
-        }
-        lines += added.map { line("+", $0.controlNo, $0.title) }
-        lines += removed.map { line("-", $0.controlNo, $0.title) }
-        for change in changed {
-            lines.append(line("~", change.controlNo, change.title))
-            for field in change.fields {
-                lines.append(DisplayWidth.truncate("    \(field.name): \(Sanitiser.clean(field.old)) → \(Sanitiser.clean(field.new))", to: width))
+        /// `text` wrapped below `lead`, continued under the text's start.
+        func wrapped(_ lead: String, _ text: String, colour: (String) -> String) {
+            let indent = style.cells.of(lead)
+            let body = TextWrap.lines(text, width: max(style.width - indent, 10), cells: style.cells)
+            for (index, line) in (body.isEmpty ? [""] : body).enumerated() {
+                lines.append(colour((index == 0 ? lead : String(repeating: " ", count: indent)) + line))
             }
         }
-        return lines.joined(separator: "\n") + "\n"
+        func holding(_ mark: String, _ id: String, _ title: String?, colour: (String) -> String) {
+            wrapped("\(mark) \(Sanitiser.clean(id))  ", Sanitiser.clean(title ?? ""), colour: colour)
+        }
+        for each in added { holding("+", each.controlNo, each.title, colour: style.green) }
+        for each in removed { holding("-", each.controlNo, each.title, colour: style.red) }
+        for change in changed {
+            holding("~", change.controlNo, change.title, colour: style.yellow)
+            for field in change.fields {
+                // An empty side is shown as a dash, so `— → 대출가능` reads as new.
+                func shown(_ value: String) -> String { value.isEmpty ? style.glyphs.dash : Sanitiser.clean(value) }
+                let text = "\(shown(field.old)) \(style.glyphs.arrow) \(shown(field.new))"
+                wrapped("    \(field.name): ", text, colour: style.yellow)
+            }
+        }
+        return lines.map { $0.trimmingTrailingSpaces() }.joined(separator: "\n") + "\n"
     }
 
     /// For scripts: `{"added": [...], "removed": [...], "changed": [{"controlNo", "fields": {name: {"old", "new"}}}]}`.

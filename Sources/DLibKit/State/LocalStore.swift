@@ -114,9 +114,19 @@ public final class LocalStore: Sendable {
     }
 
     public func holding(_ controlNo: String, endpoint: String) throws(StateError) -> Holding? {
-        try read { db in
-            try CachedHolding.filter(Column("endpoint") == endpoint && Column("controlNo") == controlNo).fetchOne(db)?.holding
+        try read { db in try Self.cached(controlNo, endpoint: endpoint, in: db)?.holding }
+    }
+
+    /// The cached holding an id a person typed stands for: the exact id,
+    /// else the one id that matches it ignoring case (`moe000001234` for
+    /// `MOE000001234`: control numbers are the same in either case).
+    private static func cached(_ id: String, endpoint: String, in db: Database) throws -> CachedHolding? {
+        if let exact = try CachedHolding.filter(Column("endpoint") == endpoint && Column("controlNo") == id).fetchOne(db) {
+            return exact
         }
+        let matches = try CachedHolding.filter(sql: "endpoint = ? AND controlNo = ? COLLATE NOCASE", arguments: [endpoint, id])
+            .limit(2).fetchAll(db)
+        return matches.count == 1 ? matches[0] : nil
     }
 
     // MARK: - The saved list
@@ -132,11 +142,12 @@ public final class LocalStore: Sendable {
         try write { db in
             var result = SaveResult(saved: [], alreadySaved: [], unknown: [])
             for id in ids {
-                guard let cached = try CachedHolding.filter(Column("endpoint") == endpoint && Column("controlNo") == id).fetchOne(db) else {
+                guard let cached = try Self.cached(id, endpoint: endpoint, in: db) else {
                     result.unknown.append(id)
                     continue
                 }
-                if try SavedHolding.filter(Column("endpoint") == endpoint && Column("controlNo") == id).fetchCount(db) > 0 {
+                let canonical = cached.holding.controlNo
+                if try SavedHolding.filter(Column("endpoint") == endpoint && Column("controlNo") == canonical).fetchCount(db) > 0 {
                     result.alreadySaved.append(cached.holding)
                     continue
                 }
@@ -160,6 +171,7 @@ public final class LocalStore: Sendable {
         try write { db in
             try ids.filter { id in
                 try SavedHolding.filter(Column("endpoint") == endpoint && Column("controlNo") == id).deleteAll(db) > 0
+                    || SavedHolding.filter(sql: "endpoint = ? AND controlNo = ? COLLATE NOCASE", arguments: [endpoint, id]).deleteAll(db) > 0
             }
         }
     }

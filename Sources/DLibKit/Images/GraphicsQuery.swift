@@ -6,7 +6,7 @@ import Foundation
 /// terminal answers, so there is an end to wait for. Reads in raw mode with
 /// a short deadline and restores the terminal's settings; a terminal that
 /// answers nothing costs the deadline, never a hang.
-public enum TerminalQuery {
+public enum GraphicsQuery {
     static let query = "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[c"
     /// More than any answer to these two; what a chatty terminal sends beyond is dropped.
     static let answerLimit = 4096

@@ -1,0 +1,92 @@
+import ArgumentParser
+import DLibKit
+import Foundation
+
+/// How every command draws on a terminal: colour, the characters it draws
+/// with, and how wide East Asian Ambiguous characters are. Each is a flag,
+/// else the environment, else the config file, else decided from the
+/// terminal itself.
+struct DisplayOptions: ParsableArguments {
+    enum ColourChoice: String, ExpressibleByArgument, CaseIterable { case auto, always, never }
+    enum AmbiguousChoice: String, ExpressibleByArgument, CaseIterable {
+        case auto
+        case one = "1"
+        case two = "2"
+    }
+
+    @Option(name: .customLong("color"), help: ArgumentHelp(
+        "auto (colour on a terminal, unless NO_COLOR is set or TERM=dumb), always, or never (no colour, no hyperlinks).",
+        valueName: "when"))
+    var colour: ColourChoice?
+
+    @Flag(help: "Draw frames, rules, placeholders and bars with ASCII only (also when TERM=dumb or the locale is C).")
+    var ascii = false
+
+    @Option(help: ArgumentHelp(
+        "How many cells the terminal gives East Asian Ambiguous characters (· … ─ │ ■ ※ °): 1, 2, or auto "
+            + "(ask the terminal; 1 off a terminal). Also DLIB_AMBIGUOUS_WIDTH.",
+        valueName: "n"))
+    var ambiguousWidth: AmbiguousChoice?
+
+    /// What the flags, the environment and the config file decide.
+    struct Resolved {
+        var colour: ColourChoice
+        var ascii: Bool
+        var ambiguous: AmbiguousChoice
+        var dumb: Bool
+        var noColourVariable: Bool
+        var language: Language
+    }
+
+    func resolve(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Resolved {
+        let file = ConfigFile.location(environment: environment)
+        let settings = try file.load()
+        func setting<T: RawRepresentable & CaseIterable>(_ flag: T?, _ variable: String?, _ key: String) throws -> T?
+        where T.RawValue == String {
+            if let flag { return flag }
+            let (raw, place): (String?, String) = if let variable, let value = environment[variable], !value.isEmpty {
+                (value, variable)
+            } else {
+                (settings[key], "\(key) in \(file.path)")
+            }
+            guard let raw else { return nil }
+            guard let value = T(rawValue: raw.lowercased()) else {
+                throw DLibError.usage("\(place) is \"\(raw)\"; it must be one of " + T.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            return value
+        }
+        let locale = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
+        let asciiSetting = settings["ascii"].map { ["true", "yes", "1", "on"].contains($0.lowercased()) } ?? false
+        let dumb = environment["TERM"] == "dumb"
+        return Resolved(
+            colour: try setting(colour, nil, "color") ?? .auto,
+            ascii: ascii || asciiSetting || dumb || locale == "C" || locale == "POSIX",
+            ambiguous: try setting(ambiguousWidth, "DLIB_AMBIGUOUS_WIDTH", "ambiguous-width") ?? .auto,
+            dumb: dumb,
+            noColourVariable: environment["NO_COLOR"].map { !$0.isEmpty } ?? false,
+            language: Language.forMessages(environment: environment))
+    }
+
+    /// The style for what goes to `fd` (standard output, or standard error
+    /// for the progress bar).
+    func style(for fd: Int32 = STDOUT_FILENO) throws -> RenderStyle {
+        let resolved = try resolve()
+        let terminal = TerminalSize.isTerminal(fd)
+        let colour: Bool
+        switch resolved.colour {
+        case .always: colour = true
+        case .never: colour = false
+        case .auto: colour = terminal && !resolved.dumb && !resolved.noColourVariable
+        }
+        // A hyperlink is an escape too: none under --color never or TERM=dumb.
+        let hyperlinks = terminal && !resolved.dumb && resolved.colour != .never
+        let wide: Bool
+        switch resolved.ambiguous {
+        case .one: wide = false
+        case .two: wide = true
+        case .auto: wide = terminal && !resolved.dumb && AmbiguousWidthProbe.ambiguousIsWide()
+        }
+        return RenderStyle(width: TerminalSize.width(), colour: colour, hyperlinks: hyperlinks, ambiguousIsWide: wide,
+                           ascii: resolved.ascii, language: resolved.language, escapes: hyperlinks)
+    }
+}
