@@ -31,19 +31,19 @@ static ChafaTermInfo *term_info_for(int mode) {
 static pthread_mutex_t drawing = PTHREAD_MUTEX_INITIALIZER;
 
 static char *draw_locked(int mode, const uint8_t *rgba, int width, int height, int cols, int rows,
-                         int cell_width, int cell_height, size_t *length);
+                         int cell_width, int cell_height, int narrow_only, size_t *length);
 
 char *dlib_chafa_draw(int mode, const uint8_t *rgba, int width, int height, int cols, int rows,
-                      int cell_width, int cell_height, size_t *length) {
+                      int cell_width, int cell_height, int narrow_only, size_t *length) {
     if (!rgba || width <= 0 || height <= 0 || cols <= 0 || rows <= 0 || cell_width <= 0 || cell_height <= 0) return NULL;
     pthread_mutex_lock(&drawing);
-    char *result = draw_locked(mode, rgba, width, height, cols, rows, cell_width, cell_height, length);
+    char *result = draw_locked(mode, rgba, width, height, cols, rows, cell_width, cell_height, narrow_only, length);
     pthread_mutex_unlock(&drawing);
     return result;
 }
 
 static char *draw_locked(int mode, const uint8_t *rgba, int width, int height, int cols, int rows,
-                         int cell_width, int cell_height, size_t *length) {
+                         int cell_width, int cell_height, int narrow_only, size_t *length) {
     ChafaPixelMode pixel_mode = CHAFA_PIXEL_MODE_SYMBOLS;
     switch (mode) {
     case DLIB_DRAW_KITTY: pixel_mode = CHAFA_PIXEL_MODE_KITTY; break;
@@ -55,8 +55,15 @@ static char *draw_locked(int mode, const uint8_t *rgba, int width, int height, i
        threads cost more to start than they save (4x slower for blocks). */
     chafa_set_n_threads(1);
     ChafaSymbolMap *symbols = chafa_symbol_map_new();
-    chafa_symbol_map_add_by_tags(symbols, CHAFA_SYMBOL_TAG_SPACE | CHAFA_SYMBOL_TAG_SOLID | CHAFA_SYMBOL_TAG_HALF |
-                                              CHAFA_SYMBOL_TAG_QUAD);
+    if (narrow_only) {
+        /* The space and the single quadrants U+2596..U+259F, which Unicode
+           gives width N; the half blocks and the full block are A. */
+        chafa_symbol_map_add_by_range(symbols, 0x20, 0x20);
+        chafa_symbol_map_add_by_range(symbols, 0x2596, 0x259F);
+    } else {
+        chafa_symbol_map_add_by_tags(symbols, CHAFA_SYMBOL_TAG_SPACE | CHAFA_SYMBOL_TAG_SOLID | CHAFA_SYMBOL_TAG_HALF |
+                                                  CHAFA_SYMBOL_TAG_QUAD);
+    }
     ChafaCanvasConfig *config = chafa_canvas_config_new();
     chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_TRUECOLOR);
     chafa_canvas_config_set_pixel_mode(config, pixel_mode);

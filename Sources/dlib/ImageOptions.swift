@@ -57,16 +57,19 @@ struct ImageOptions: ParsableArguments {
     /// The covers of these holdings drawn in `box`, or none when nothing is
     /// drawn here; `--verbose` says what was decided and each cover's fate.
     /// Call `remember()` on the answer once the page is printed.
-    /// `ascii`: `--ascii` (and what implies it) draws no picture.
+    /// `--ascii` (and what implies it) draws no picture, and a terminal
+    /// with wide ambiguous characters gets blocks without them.
     func covers(for holdings: [Holding], box: (columns: Int, rows: Int), client: CatalogueClient,
-                ascii: Bool, verbose: Bool) async throws -> CoverFetcher.Drawn? {
-        let decision = try decision(ascii: ascii)
+                display: DisplayOptions, verbose: Bool) async throws -> CoverFetcher.Drawn? {
+        let decision = try decision(ascii: try display.resolve().ascii)
         if verbose { Terminal.note(decision.description) }
         guard let mode = decision.mode, holdings.contains(where: \.hasCover) else { return nil }
         let cell = GraphicsQuery.cellSize()
         let fetcher = CoverFetcher(
             client: client.http, store: try? LocalStore(state: .fromEnvironment()),
-            drawer: CoverDrawer(mode: mode, cellWidth: cell?.width ?? 10, cellHeight: cell?.height ?? 20),
+            drawer: CoverDrawer(mode: mode, cellWidth: cell?.width ?? 10, cellHeight: cell?.height ?? 20,
+                                // Only blocks are text; asking costs the terminal a round trip.
+                                ambiguousIsWide: mode == .blocks ? try display.style().cells.ambiguousIsWide : false),
             deadline: deadline, log: verbose ? { @Sendable line in Terminal.note(line) } : nil)
         return await fetcher.covers(for: holdings, columns: box.columns, rows: box.rows)
     }

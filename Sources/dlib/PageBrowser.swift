@@ -69,7 +69,7 @@ struct PageBrowser {
         var covers: CoverFetcher.Drawn?
         if format == .grid, let images {
             covers = try await images.covers(for: page.holdings, box: GridPrinter.coverBox, client: client,
-                                             ascii: try display.resolve().ascii, verbose: verbose)
+                                             display: display, verbose: verbose)
         }
         try Terminal.out(format.render(page, nextCommand: nextCommand, display: display, columns: columns,
                                        covers: covers?.lines ?? [:]))

@@ -53,7 +53,7 @@ struct ShowCommand: AsyncParsableCommand {
         case .text:
             let covers = offline ? nil : try await images.covers(
                 for: [holding], box: DetailPrinter.coverBox, client: connection.client(for: config),
-                ascii: try display.resolve().ascii, verbose: connection.verbose)
+                display: display, verbose: connection.verbose)
             let printer = DetailPrinter(style: try display.style(), language: Language.forDates(),
                                         cover: covers?.lines[holding.controlNo])
             try Terminal.out(printer.render(holding))

@@ -51,6 +51,20 @@ import Testing
         }
     }
 
+    /// For a terminal that draws ambiguous characters two cells wide, blocks
+    /// use none of them (▀ ▄ █ ▌ ▐ are ambiguous): the box stays 10 cells there.
+    @Test func narrowBlocksForWideAmbiguousTerminals() throws {
+        let drawer = CoverDrawer(mode: .blocks, ambiguousIsWide: true)
+        let lines = try #require(drawer.lines(Self.picture, columns: 10, rows: 5))
+        try check(lines.joined(separator: "\n") + "\n", "blocks-narrow-10x5.txt")
+        let wide = DisplayWidth(ambiguousIsWide: true)
+        for line in lines {
+            let text = Self.withoutEscapes(line)
+            #expect(wide.of(text) == 10, "\(text)")
+            #expect(!text.contains(where: { "▀▄█▌▐".contains($0) }))
+        }
+    }
+
     /// A 2:3 cover in a 10 × 5 box of 10 × 20 pixel cells is 7 columns
     /// wide and 5 rows high, centred.
     @Test func aspectRatioIsKept() {

@@ -41,8 +41,11 @@ enum {
     DLIB_DRAW_KITTY = 2,
     DLIB_DRAW_ITERM = 3,
 };
+/* narrow_only: blocks drawn only with symbols that are one cell wide on
+   every terminal (no East Asian Ambiguous ones such as ▀ ▄ █, which
+   Korean terminals draw two cells wide): quadrants and spaces. */
 char *dlib_chafa_draw(int mode, const uint8_t *rgba, int width, int height, int cols, int rows,
-                      int cell_width, int cell_height, size_t *length);
+                      int cell_width, int cell_height, int narrow_only, size_t *length);
 
 /* The libchafa dlib was built with, e.g. "1.12.4": drawings depend on it. */
 const char *dlib_chafa_version(void);

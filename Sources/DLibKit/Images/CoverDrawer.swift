@@ -19,8 +19,14 @@ public struct CoverDrawer: Sendable {
     public var cellWidth: Int
     public var cellHeight: Int
 
-    public init(mode: DrawMode, cellWidth: Int = 10, cellHeight: Int = 20) {
+    /// The terminal draws East Asian Ambiguous characters two cells wide
+    /// (Korean terminals, `--ambiguous-width 2`): blocks then use only
+    /// symbols that are one cell everywhere (quadrants), never ▀ ▄ █.
+    public var ambiguousIsWide: Bool
+
+    public init(mode: DrawMode, cellWidth: Int = 10, cellHeight: Int = 20, ambiguousIsWide: Bool = false) {
         self.mode = mode
+        self.ambiguousIsWide = ambiguousIsWide
         self.cellWidth = min(max(cellWidth, 1), 200)
         self.cellHeight = min(max(cellHeight, 1), 400)
     }
@@ -80,7 +86,7 @@ public struct CoverDrawer: Sendable {
         var length = 0
         let text = image.rgba.withUnsafeBufferPointer { pixels in
             dlib_chafa_draw(code, pixels.baseAddress, Int32(image.width), Int32(image.height), Int32(columns), Int32(rows),
-                            Int32(cellWidth), Int32(cellHeight), &length)
+                            Int32(cellWidth), Int32(cellHeight), ambiguousIsWide ? 1 : 0, &length)
         }
         guard let text else { return nil }
         defer { dlib_image_free(UnsafeMutableRawPointer(text).assumingMemoryBound(to: UInt8.self)) }

@@ -65,7 +65,8 @@ public struct CoverFetcher: Sendable {
     /// What a drawing depends on besides the picture: the same signature,
     /// the same bytes (chafa's canvas is pinned; its version is part of it).
     func signature(columns: Int, rows: Int) -> String {
-        "\(drawer.mode.rawValue) \(columns)x\(rows) cell \(drawer.cellWidth)x\(drawer.cellHeight) chafa \(CoverDrawer.chafaVersion)"
+        "\(drawer.mode.rawValue) \(columns)x\(rows) cell \(drawer.cellWidth)x\(drawer.cellHeight)"
+            + (drawer.ambiguousIsWide ? " narrow" : "") + " chafa \(CoverDrawer.chafaVersion)"
     }
 
     public func covers(for holdings: [Holding], columns: Int, rows: Int) async -> Drawn {
