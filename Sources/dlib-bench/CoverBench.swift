@@ -35,6 +35,9 @@ extension BenchContext {
             environment["DLIB_STATE_DIR"] = state
             environment["COLUMNS"] = "132"
             environment["TERM"] = "xterm-256color"
+            // This pseudo-terminal answers no query: without a set width,
+            // every run would wait out the ambiguous-width probe.
+            environment["DLIB_AMBIGUOUS_WIDTH"] = "1"
             return try Self.untilFooter([dlib, "list", "--format", "grid", "--page-size", "20", "--images", images],
                                         environment: environment) * 1000
         }
