@@ -75,7 +75,7 @@ import Testing
 
 /// The query over a real pseudo-terminal: a fake terminal on the master
 /// side answers as kitty, as a sixel terminal, or not at all.
-@Suite struct TerminalQueryTests {
+@Suite struct GraphicsQueryTests {
     enum Behaviour { case kitty, sixel, silent }
 
     func askFake(_ behaviour: Behaviour) throws -> (TerminalAnswers?, [UInt8]) {
@@ -114,11 +114,11 @@ import Testing
 /// The master side of a pty, answering the queries it reads.
 final class FakeTerminal: Sendable {
     let master: Int32
-    let behaviour: TerminalQueryTests.Behaviour
+    let behaviour: GraphicsQueryTests.Behaviour
     private let state = Mutex((bytes: [UInt8](), stopping: false))
     private let done = DispatchSemaphore(value: 0)
 
-    init(master: Int32, behaviour: TerminalQueryTests.Behaviour) {
+    init(master: Int32, behaviour: GraphicsQueryTests.Behaviour) {
         self.master = master
         self.behaviour = behaviour
     }

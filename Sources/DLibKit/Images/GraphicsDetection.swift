@@ -1,7 +1,7 @@
 /// Which way, if any, covers are drawn on this terminal: one decision from
 /// values the caller gathers (the environment, whether standard output is
 /// a terminal, `--ascii`, and what the terminal answered to the queries of
-/// `TerminalQuery`), so it is tested without a terminal and another flag
+/// `GraphicsQuery`), so it is tested without a terminal and another flag
 /// can feed it.
 public enum GraphicsDetection {
     public struct Inputs: Sendable {
