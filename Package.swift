@@ -35,11 +35,21 @@ let package = Package(
             providers: [.apt(["libxlsxwriter-dev"])]
         ),
         .target(name: "CShims", dependencies: ["CCurl", "CLibXML2"]),
+        // Covers: decoded with libjpeg-turbo, libpng and libwebp, drawn with
+        // libchafa (kitty, iTerm2, sixel or half-block cells).
+        .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev"])]),
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
+        .target(name: "CImages", dependencies: ["CChafa", "CJPEG", "CPNG", "CWebP"]),
         .target(
             name: "DLibKit",
-            dependencies: ["CCurl", "CLibXML2", "CShims", "CXLSXWriter", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["CCurl", "CLibXML2", "CShims", "CXLSXWriter", "CImages", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .target(name: "SampleServer"),
+        .target(name: "SampleServer", dependencies: ["CImageEncoders"]),
+        // The sample server's covers, encoded at run time (no image files in the repo).
+        .target(
+            name: "CImageEncoders", dependencies: ["CPNG", "CJPEG", "CWebP"], linkerSettings: [.linkedLibrary("webpmux"), .linkedLibrary("m")]),
         .executableTarget(
             name: "dlib",
             dependencies: [
@@ -67,7 +77,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DLibKitTests",
-            dependencies: ["DLibKit", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["DLibKit", "SampleServer", .product(name: "GRDB", package: "GRDB.swift")],
             exclude: ["Fixtures", "Golden"]
         ),
         .testTarget(

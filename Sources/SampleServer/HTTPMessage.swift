@@ -5,6 +5,8 @@ public struct ServerRequest: Sendable {
     /// Query parameters, percent-decoded, `+` read as a space (form rules).
     public var query: [String: String]
     public var keepAlive: Bool
+    /// For the covers' conditional requests.
+    public var ifNoneMatch: String?
 
     init?(head: String) {
         let lines = head.split(separator: "\r\n", omittingEmptySubsequences: false)
@@ -27,6 +29,8 @@ public struct ServerRequest: Sendable {
             let lower = line.lowercased()
             if lower.hasPrefix("connection:") {
                 keepAlive = !lower.contains("close")
+            } else if lower.hasPrefix("if-none-match:") {
+                ifNoneMatch = line.dropFirst("if-none-match:".count).trimmingCharacters(in: .whitespaces)
             }
         }
     }
@@ -71,6 +75,7 @@ public struct ServerResponse: Sendable {
     static func reason(_ status: Int) -> String {
         switch status {
         case 200: return "OK"
+        case 304: return "Not Modified"
         case 400: return "Bad Request"
         case 404: return "Not Found"
         case 429: return "Too Many Requests"

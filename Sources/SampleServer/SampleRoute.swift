@@ -12,8 +12,13 @@ enum SampleRoute: Sendable {
     case pyxisItems(id: String)
     /// Any other path under `/pyxis-api/`: a JSON 404.
     case pyxisOther
+    /// `/covers/<kind>/<id>`, or a Pyxis record's relative
+    /// `/attachments/biblio/thumbnails/<id>` (kind nil: the one given to that id).
+    case cover(kind: SampleCover?, id: String)
     /// Anything else, or not a GET: the portal's NO_OPENAPI_SERVICE_ERROR.
     case other(PortalQuery)
+
+    static let thumbnailPrefix = "/attachments/biblio/thumbnails/"
 
     static let pyxisSearchPath = SampleServer.pyxisBasePath + "/search"
     static let pyxisItemsPrefix = "/pyxis-api/1/biblios/"
@@ -33,6 +38,11 @@ enum SampleRoute: Sendable {
             self = !id.isEmpty && !id.contains("/") ? .pyxisItems(id: String(id)) : .pyxisOther
         } else if path.hasPrefix("/pyxis-api/") {
             self = .pyxisOther
+        } else if path.hasPrefix(Self.thumbnailPrefix) {
+            self = .cover(kind: nil, id: String(path.dropFirst(Self.thumbnailPrefix.count)))
+        } else if path.hasPrefix("/covers/"), case let parts = path.split(separator: "/"), parts.count == 3,
+                  let kind = SampleCover(rawValue: String(parts[1])) {
+            self = .cover(kind: kind, id: String(parts[2]))
         } else {
             self = .other(PortalQuery(request.query))
         }
@@ -40,7 +50,7 @@ enum SampleRoute: Sendable {
 
     var dialect: SampleDialect {
         switch self {
-        case .portal, .other: return .portal
+        case .portal, .other, .cover: return .portal
         case .pyxisSearch, .pyxisItems, .pyxisOther: return .pyxis
         }
     }
@@ -52,7 +62,7 @@ enum SampleRoute: Sendable {
         switch self {
         case .portal(let query), .other(let query): return query.pageNo ?? 0
         case .pyxisSearch(let query): return query.pageNo ?? 0
-        case .pyxisItems, .pyxisOther: return nil
+        case .pyxisItems, .pyxisOther, .cover: return nil
         }
     }
 
@@ -61,7 +71,7 @@ enum SampleRoute: Sendable {
         switch self {
         case .portal(let query), .other(let query): return query.page(maxRows: maxRows)
         case .pyxisSearch(let query): return query.page(maxRows: maxRows)
-        case .pyxisItems, .pyxisOther: return nil
+        case .pyxisItems, .pyxisOther, .cover: return nil
         }
     }
 
@@ -77,6 +87,10 @@ enum SampleRoute: Sendable {
             return .init(path: path, dialect: .pyxis, biblioID: id)
         case .pyxisOther:
             return .init(path: path, dialect: .pyxis)
+        case .cover:
+            var logged = SampleServer.LoggedRequest(path: path, dialect: .portal)
+            logged.isCover = true
+            return logged
         }
     }
 }

@@ -37,6 +37,8 @@ extension SampleServer {
             return portalPage(page)
         case .other:
             return ServerResponse(status: 200, text: ResponseXML.apiError(code: "12", message: "NO_OPENAPI_SERVICE_ERROR"))
+        case .cover(let kind, let id):
+            return cover(kind, id: id, ifNoneMatch: nil)
         case .pyxisSearch(let query):
             guard let page = query.page(maxRows: options.maxRows) else {
                 return json(ResponseJSON.invalidParameter, status: 400)

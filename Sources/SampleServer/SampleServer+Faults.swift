@@ -70,7 +70,7 @@ extension SampleServer {
         switch route {
         case .pyxisSearch: return pyxisPage(page, withList: false)
         case .pyxisItems, .pyxisOther: return json(ResponseJSON.envelope(data: .object([])))
-        case .portal, .other: return ServerResponse(status: 200, text: ResponseXML.headerOnly)
+        case .portal, .other, .cover: return ServerResponse(status: 200, text: ResponseXML.headerOnly)
         }
     }
 
@@ -88,7 +88,7 @@ extension SampleServer {
         case .pyxisOther:
             let text = ResponseJSON.failure(code: "error.not.found", message: InvalidBytes.marker)
             return ServerResponse(status: 200, contentType: ResponseJSON.contentType, body: InvalidBytes.substituted(in: text))
-        case .portal, .other:
+        case .portal, .other, .cover:
             // An empty page has no title to break: the first page then.
             var selection = select(page)
             var shown = page

@@ -21,14 +21,22 @@ public final class SampleServer: Sendable {
         /// Answer an empty Pyxis search term with `success:false`
         /// (`error.search.keyword.required`), as some live servers do.
         public var refuseEmptyTerm: Bool
+        /// When set, holdings with a cover get one served here, these kinds
+        /// in turn (see SampleCover); nil keeps the catalogue's own URLs.
+        public var covers: [SampleCover]?
+        /// Added before every cover, instead of `latency`.
+        public var coverLatency: Duration
 
         public init(serviceKey: String? = nil, latency: Duration = .zero, maxRows: Int = 100,
-                    dialect: SampleDialect = .portal, refuseEmptyTerm: Bool = false) {
+                    dialect: SampleDialect = .portal, refuseEmptyTerm: Bool = false,
+                    covers: [SampleCover]? = nil, coverLatency: Duration = .zero) {
             self.serviceKey = serviceKey
             self.latency = latency
             self.maxRows = maxRows
             self.dialect = dialect
             self.refuseEmptyTerm = refuseEmptyTerm
+            self.covers = covers
+            self.coverLatency = coverLatency
         }
     }
 
@@ -47,6 +55,8 @@ public final class SampleServer: Sendable {
         public var dialect: SampleDialect
         /// The holding whose copies an items request asked for.
         public var biblioID: String?
+        /// A cover, not a page.
+        public var isCover = false
 
         init(path: String, pageNo: Int? = nil, numOfRows: Int? = nil, keyword: String? = nil,
              offset: Int? = nil, max: Int? = nil, term: String? = nil,
@@ -76,6 +86,8 @@ public final class SampleServer: Sendable {
     let stopping = Mutex(false)
     private let http = Mutex<LoopbackHTTPServer?>(nil)
     private let port = Mutex<UInt16>(0)
+    let coverKinds = Mutex<[String: SampleCover]>([:])
+    let coverBodies = Mutex<[String: (contentType: String, bytes: [UInt8])]>([:])
 
     public init(records: [SampleRecord], options: Options = Options()) {
         self.records = Mutex(records)
@@ -89,6 +101,7 @@ public final class SampleServer: Sendable {
         let bound = try server.start(port: port)
         http.withLock { $0 = server }
         self.port.withLock { $0 = bound }
+        if let kinds = options.covers, !kinds.isEmpty { serveCovers(kinds, origin: "http://127.0.0.1:\(bound)") }
         return endpoint(for: options.dialect)
     }
 
@@ -124,7 +137,7 @@ public final class SampleServer: Sendable {
     /// (items requests aside: they are for no page).
     public func requestCounts() -> [Int: Int] {
         requests.reduce(into: [:]) { counts, request in
-            guard request.biblioID == nil else { return }
+            guard request.biblioID == nil, !request.isCover else { return }
             counts[request.pageNo ?? 0, default: 0] += 1
         }
     }
@@ -136,6 +149,9 @@ public final class SampleServer: Sendable {
     public var connectionsAccepted: Int { http.withLock { $0?.connectionsAccepted ?? 0 } }
 
     public func clearLog() { log.withLock { $0.removeAll() } }
+
+    /// Cover requests answered so far (conditional ones included).
+    public var coverRequests: Int { requests.filter(\.isCover).count }
 
     /// The catalogue changes under the client, as a live one does.
     public func replaceRecords(_ newRecords: [SampleRecord]) {
@@ -150,6 +166,10 @@ public final class SampleServer: Sendable {
         defer { concurrency.withLock { $0.now -= 1 } }
         let route = SampleRoute(request)
         log.withLock { $0.append(route.logged(path: request.path)) }
+        if case .cover(let kind, let id) = route {
+            if options.coverLatency > .zero { Thread.sleep(forTimeInterval: options.coverLatency.seconds) }
+            return cover(kind, id: id, ifNoneMatch: request.ifNoneMatch)
+        }
         if options.latency > .zero { Thread.sleep(forTimeInterval: options.latency.seconds) }
         if let fault = takeFault(for: route), let response = answer(fault, to: route) {
             return response

@@ -58,6 +58,7 @@ struct Report {
     /// The dlib measured (the installed one, for the startup section).
     var binary = "dlib"
     var render: RenderCase?
+    var covers: CoverCase?
     var concurrencySweep: [SweepPoint] = []
     var pageSizeSweep: [SweepPoint] = []
     var formatHoldings = 0
@@ -103,6 +104,7 @@ struct Report {
         if let startup {
             out += "\n" + startup.markdown(binary: binary)
         }
+        if covers != nil { out += coversMarkdown().section }
         if let render {
             out += "\n## Rendering\n\n"
             out += "\(render.holdings) holdings through the table printer at 132 columns: \(Self.f(render.seconds, 3)) s "
@@ -186,7 +188,31 @@ struct Report {
         if let startup {
             for (met, text) in startup.targetLines() { line(met, text) }
         }
+        lines += coversMarkdown().targets
         line(allRowsMatch, "every tool wrote the same rows as dlib")
         return lines.joined(separator: "\n")
+    }
+
+    /// The covers section and its target lines (also printed alone by `run --covers-only`).
+    func coversMarkdown() -> (section: String, targets: [String]) {
+        guard let covers else { return ("", []) }
+        func mark(_ ok: Bool, _ text: String) -> String { (ok ? "- ✅ " : "- ❌ ") + text }
+        var out = ""
+        out += "\n## Covers\n\n"
+        out += "`dlib list --format grid --page-size 20` on a pseudo-terminal, from start to the grid's footer on screen, "
+        out += "\(covers.covers) covers \(Self.f(covers.coverLatencyMilliseconds, 0)) ms away each, median of 15:\n\n"
+        out += "| covers | ms | against off |\n|---|---:|---:|\n"
+        out += "| off (`--images none`) | \(Self.f(covers.offMilliseconds, 1)) | |\n"
+        out += "| on, cache warm | \(Self.f(covers.warmMilliseconds, 1)) | +\(Self.f(covers.warmMilliseconds - covers.offMilliseconds, 1)) |\n"
+        out += "| on, cache cold | \(Self.f(covers.coldMilliseconds, 1)) | +\(Self.f(covers.coldMilliseconds - covers.offMilliseconds, 1)) |\n"
+        out += "\nOne cover fetched, decoded and drawn in-process: \(Self.f(covers.oneCoverMilliseconds, 1)) ms. "
+        out += "Covers are fetched six at once, so twenty covers 10 ms away take at least four round trips (about 44 ms) cold: the cold target, one round trip, would need all twenty at once.\n"
+        var targets: [String] = []
+        let warm = covers.warmMilliseconds - covers.offMilliseconds
+        targets.append(mark(warm < 10, "covers, warm cache: +\(Self.f(warm, 1)) ms over covers off (target < 10 ms)"))
+        let cold = covers.coldMilliseconds - covers.offMilliseconds
+        targets.append(mark(cold < covers.oneCoverMilliseconds,
+                            "covers, cold cache: +\(Self.f(cold, 1)) ms over covers off (target < one cover's round trip and decode, \(Self.f(covers.oneCoverMilliseconds, 1)) ms)"))
+        return (out, targets)
     }
 }

@@ -23,6 +23,9 @@ struct RunBench: AsyncParsableCommand {
     @Option(help: "Also write the report here.")
     var output: String?
 
+    @Flag(help: "Run only the covers benchmark (and write nothing).")
+    var coversOnly = false
+
     func run() async throws {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("dlib-bench-\(getpid())").path
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
@@ -31,6 +34,11 @@ struct RunBench: AsyncParsableCommand {
         let context = BenchContext(dlib: dlib, root: root, work: work, runs: smoke ? 1 : runs, smoke: smoke)
 
         report.machine = Machine.describe()
+        if coversOnly {
+            report.covers = try context.coverCase()
+            print(report.coversMarkdown().section + "\n" + report.coversMarkdown().targets.joined(separator: "\n"))
+            return
+        }
         report.exports = try context.exportCases(dialect: .portal)
         report.pyxisExports = try context.exportCases(dialect: .pyxis)
         report.parse = try context.parseCase()
@@ -38,6 +46,7 @@ struct RunBench: AsyncParsableCommand {
         report.startup = try await context.startupCase()
         report.binary = dlib
         report.render = context.renderCase()
+        report.covers = try context.coverCase()
         report.concurrencySweep = try context.concurrencySweep()
         report.pageSizeSweep = try context.pageSizeSweep()
         (report.formatHoldings, report.formats) = try context.formatCases()

@@ -1,18 +1,28 @@
 import DLibKit
 import Foundation
 
-/// Which parser the bytes go through: `DLIB_FUZZ_TARGET=pyxis` for the
-/// Pyxis JSON mapping, anything else for the portal's XML parser.
-let fuzzTarget: Source = ProcessInfo.processInfo.environment["DLIB_FUZZ_TARGET"] == "pyxis" ? .pyxis : .portal
+/// What the bytes go through: `DLIB_FUZZ_TARGET=pyxis` for the Pyxis JSON
+/// mapping, `cover` for a cover's decode, scale and draw, anything else for
+/// the portal's XML parser.
+enum FuzzTarget: String {
+    case portal, pyxis, cover
+}
 
-/// libFuzzer's entry point: any bytes through one source's parser. The
-/// parser may refuse them, never crash, hang or grow without bound.
+let fuzzTarget = FuzzTarget(rawValue: ProcessInfo.processInfo.environment["DLIB_FUZZ_TARGET"] ?? "") ?? .portal
+
+/// libFuzzer's entry point: any bytes through one parser or decoder. It
+/// may refuse them, never crash, hang or grow without bound.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzHoldingsParser(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = size > 0 && data != nil ? Array(UnsafeBufferPointer(start: data, count: size)) : []
     switch fuzzTarget {
     case .portal: _ = try? HoldingsParser.parse(bytes, defaultPageNo: 1, defaultPageSize: 20)
     case .pyxis: _ = try? CatalogueClient.parse(bytes, source: .pyxis)
+    case .cover:
+        // The path a fetched cover takes: decode, thumbnail, chafa.
+        if let image = try? CoverImage.decode(bytes, minimumDecodedSide: 240) {
+            _ = CoverDrawer(mode: .blocks).lines(image.thumbnail(fitting: 240, 360), columns: 10, rows: 5)
+        }
     }
     return 0
 }

@@ -7,7 +7,7 @@ struct SampleServerCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dlib-sample-server",
         abstract: "Serve the sample holdings catalogue on 127.0.0.1, per the API contract.",
-        subcommands: [Serve.self, Generate.self],
+        subcommands: [Serve.self, Generate.self, WriteCovers.self],
         defaultSubcommand: Serve.self
     )
 }
@@ -36,6 +36,25 @@ struct Serve: ParsableCommand {
 
     @Option(help: "Largest numOfRows (portal) or max (Pyxis) served.")
     var maxRows: Int = 100
+
+    @Option(help: ArgumentHelp(
+        "Serve covers here: pictures (JPEG, PNG, WebP…), bad (every broken kind), all, or none (keep the catalogue's URLs).",
+        valueName: "kinds"))
+    var covers: CoverSet = .pictures
+
+    @Option(help: "Milliseconds to wait before every cover.")
+    var coverLatencyMs: Int = 0
+
+    enum CoverSet: String, ExpressibleByArgument { case pictures, bad, all, none }
+
+    var coverKinds: [SampleCover]? {
+        switch covers {
+        case .none: return nil
+        case .bad: return SampleCover.bad
+        case .all: return SampleCover.allCases
+        case .pictures: return SampleCover.pictures
+        }
+    }
 
     @Option(help: "Also write the endpoint URL to this file once listening.")
     var urlFile: String?
@@ -69,7 +88,8 @@ struct Serve: ParsableCommand {
         }
         let server = SampleServer(records: records, options: .init(
             serviceKey: serviceKey, latency: .milliseconds(latencyMs), maxRows: maxRows,
-            dialect: dialect, refuseEmptyTerm: refuseEmptyTerm))
+            dialect: dialect, refuseEmptyTerm: refuseEmptyTerm, covers: coverKinds,
+            coverLatency: .milliseconds(coverLatencyMs)))
         let url = try server.start(port: port)
         FileHandle.standardOutput.write(Data((url + "\n").utf8))
         if let urlFile {
@@ -95,5 +115,21 @@ struct Generate: ParsableCommand {
     func run() throws {
         var generator = CatalogueGenerator(seed: seed)
         FileHandle.standardOutput.write(try SampleCatalogue.jsonLines(generator.records(count: count)))
+    }
+}
+
+struct WriteCovers: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "write-covers",
+        abstract: "Write one file of every cover kind the server serves (the cover fuzzer's seeds).")
+
+    @Argument(help: "The folder to write into.")
+    var folder: String
+
+    func run() throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for kind in SampleCover.allCases where kind != .oversized {
+            try Data(kind.body(for: "MOE000000001").bytes).write(to: URL(fileURLWithPath: folder + "/cover-" + kind.rawValue))
+        }
     }
 }

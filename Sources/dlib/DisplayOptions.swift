@@ -90,3 +90,22 @@ struct DisplayOptions: ParsableArguments {
                            ascii: resolved.ascii, language: resolved.language, escapes: hyperlinks)
     }
 }
+
+/// Standard output's style, worked out once a run: with `auto`, the
+/// terminal is asked its ambiguous width at most once, however many
+/// printers and cover drawers want to know.
+final class TerminalStyle {
+    let display: DisplayOptions
+    private var worked: RenderStyle?
+
+    init(_ display: DisplayOptions) {
+        self.display = display
+    }
+
+    func get() throws -> RenderStyle {
+        if let worked { return worked }
+        let style = try display.style()
+        worked = style
+        return style
+    }
+}

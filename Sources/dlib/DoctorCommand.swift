@@ -21,11 +21,14 @@ struct DoctorCommand: AsyncParsableCommand {
 
     @OptionGroup var connection: ConnectionOptions
 
+    @OptionGroup var images: ImageOptions
+
     func run() async throws {
-        _ = try display.resolve() // a bad --color or ambiguous-width setting is named here too
+        let resolved = try display.resolve() // a bad --color or ambiguous-width setting is named here too
         let settings = try ConnectionOptions.settings(source: connection.source, endpoint: connection.endpoint)
         let report = DoctorReport(settings: settings, state: StateDirectory.fromEnvironment())
         try Terminal.out(report.settingLines())
+        try Terminal.out(report.imagesLine(try images.decision(ascii: resolved.ascii)))
         let probe = await connection.client(for: settings.config).probe()
         let (lines, healthy) = report.stepLines(probe)
         try Terminal.out(lines)
@@ -42,6 +45,11 @@ struct DoctorReport {
         let padded = label.padding(toLength: 10, withPad: " ", startingAt: 0)
         let text = Sanitiser.clean(Redaction.apply(value))
         return padded + " " + text + (note.map { "   (\(Sanitiser.clean($0)))" } ?? "") + "\n"
+    }
+
+    /// How covers would be drawn here, and why (see GraphicsDetection).
+    func imagesLine(_ decision: GraphicsDetection.Decision) -> String {
+        line("images", decision.mode?.rawValue ?? "none", decision.reason)
     }
 
     func settingLines() -> String {

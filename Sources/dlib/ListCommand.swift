@@ -24,6 +24,8 @@ struct ListCommand: AsyncParsableCommand {
 
     @OptionGroup var connection: ConnectionOptions
 
+    @OptionGroup var images: ImageOptions
+
     func validate() throws {
         if reset && (paging.page != nil || paging.next || paging.prev) {
             throw ValidationError("--page, --next, --prev and --reset cannot be combined.")
@@ -34,7 +36,8 @@ struct ListCommand: AsyncParsableCommand {
         let config = try connection.serviceConfig()
         let browser = PageBrowser(
             config: config, client: connection.client(for: config), keyword: nil,
-            pageSize: paging.pageSize, format: paging.format, display: display, columns: try columns.fields, nextCommand: "dlib list --next")
+            pageSize: paging.pageSize, format: paging.format, display: display, columns: try columns.fields, nextCommand: "dlib list --next",
+            images: images, verbose: connection.verbose)
         try await browser.show(paging.navigation, reset: reset)
     }
 }

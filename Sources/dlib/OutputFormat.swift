@@ -12,11 +12,14 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
     }
 
     /// The terminal is asked about itself (ambiguous width) only for the
-    /// formats that draw on it.
-    func render(_ page: Page, nextCommand: String, display: DisplayOptions, columns: [Holding.Field]?) throws -> String {
+    /// formats that draw on it. `covers`: drawn covers by control number,
+    /// for the grid.
+    func render(_ page: Page, nextCommand: String, style: TerminalStyle, columns: [Holding.Field]?,
+                covers: [String: [String]] = [:]) throws -> String {
         switch self {
-        case .table: return TablePrinter(style: try display.style(), nextCommand: nextCommand, columns: columns).render(page)
-        case .grid: return GridPrinter(style: try display.style(), nextCommand: nextCommand, columns: columns).render(page)
+        case .table: return TablePrinter(style: try style.get(), nextCommand: nextCommand, columns: columns).render(page)
+        case .grid:
+            return GridPrinter(style: try style.get(), nextCommand: nextCommand, columns: columns, covers: covers).render(page)
         case .json: return JSONPagePrinter.render(page)
         case .tsv: return TSVPrinter.render(page.holdings, fields: columns ?? Holding.Field.allCases)
         }
@@ -24,11 +27,11 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
 
     /// A list that is not a page of the catalogue (saved, recent): the same
     /// printers, a footer of its own, and JSON as `{"items": [...]}`.
-    func render(list holdings: [Holding], footer: String, display: DisplayOptions, columns: [Holding.Field]?) throws -> String {
+    func render(list holdings: [Holding], footer: String, style: TerminalStyle, columns: [Holding.Field]?) throws -> String {
         let page = Page(holdings: holdings, pageNo: 1, pageSize: max(holdings.count, 1), totalCount: holdings.count)
         switch self {
-        case .table: return TablePrinter(style: try display.style(), footer: footer, columns: columns).render(page)
-        case .grid: return GridPrinter(style: try display.style(), footer: footer, columns: columns).render(page)
+        case .table: return TablePrinter(style: try style.get(), footer: footer, columns: columns).render(page)
+        case .grid: return GridPrinter(style: try style.get(), footer: footer, columns: columns).render(page)
         case .json: return JSONPagePrinter.render(items: holdings)
         case .tsv: return TSVPrinter.render(holdings, fields: columns ?? Holding.Field.allCases)
         }

@@ -16,6 +16,9 @@ struct PageBrowser {
     var columns: [Holding.Field]?
     /// The command that shows the next page, for the footer.
     var nextCommand: String
+    /// How covers are drawn in the grid (the table keeps its mark).
+    var images: ImageOptions?
+    var verbose = false
 
     func show(_ navigation: Navigation, reset: Bool) async throws {
         let state = StateDirectory.fromEnvironment()
@@ -62,7 +65,16 @@ struct PageBrowser {
             Terminal.note(line)
             return
         }
-        try Terminal.out(OutputFormat.resolve(format).render(page, nextCommand: nextCommand, display: display, columns: columns))
+        let format = OutputFormat.resolve(format)
+        let style = TerminalStyle(display)
+        var covers: CoverFetcher.Drawn?
+        if format == .grid, let images {
+            covers = try await images.covers(for: page.holdings, box: GridPrinter.coverBox, client: client,
+                                             style: style, verbose: verbose)
+        }
+        try Terminal.out(format.render(page, nextCommand: nextCommand, style: style, columns: columns,
+                                       covers: covers?.lines ?? [:]))
+        covers?.remember()
         try store.write(page: number, pageSize: pageSize, totalCount: page.totalCount)
         try LocalStore(state: state).remember(page.holdings, endpoint: config.endpoint)
     }

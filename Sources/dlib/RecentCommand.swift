@@ -24,6 +24,6 @@ struct RecentCommand: AsyncParsableCommand {
             return
         }
         try Terminal.out(resolved.render(list: holdings, footer: Message.recentCount(holdings.count).text(),
-                                         display: display, columns: try columns.fields))
+                                         style: TerminalStyle(display), columns: try columns.fields))
     }
 }

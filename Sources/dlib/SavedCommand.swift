@@ -46,7 +46,7 @@ struct SavedCommand: AsyncParsableCommand {
                 return
             }
             try Terminal.out(resolved.render(list: holdings, footer: Message.savedCount(holdings.count).text(),
-                                             display: display, columns: try columns.fields))
+                                             style: TerminalStyle(display), columns: try columns.fields))
         }
     }
 

@@ -23,6 +23,8 @@ struct SearchCommand: AsyncParsableCommand {
 
     @OptionGroup var connection: ConnectionOptions
 
+    @OptionGroup var images: ImageOptions
+
     func validate() throws {
         guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { throw ValidationError("the search text is empty.") }
     }
@@ -32,7 +34,8 @@ struct SearchCommand: AsyncParsableCommand {
         let keyword = text.trimmingCharacters(in: .whitespaces)
         let browser = PageBrowser(
             config: config, client: connection.client(for: config), keyword: keyword,
-            pageSize: paging.pageSize, format: paging.format, display: display, columns: try columns.fields, nextCommand: "dlib search \(ShellQuote.quote(keyword)) --next")
+            pageSize: paging.pageSize, format: paging.format, display: display, columns: try columns.fields, nextCommand: "dlib search \(ShellQuote.quote(keyword)) --next",
+            images: images, verbose: connection.verbose)
         try await browser.show(paging.navigation, reset: false)
     }
 }

@@ -30,6 +30,8 @@ struct ShowCommand: AsyncParsableCommand {
 
     @OptionGroup var connection: ConnectionOptions
 
+    @OptionGroup var images: ImageOptions
+
     func run() async throws {
         let config = try connection.serviceConfig()
         let store = try LocalStore(state: .fromEnvironment())
@@ -49,8 +51,14 @@ struct ShowCommand: AsyncParsableCommand {
         }
         switch format {
         case .text:
-            let printer = DetailPrinter(style: try display.style(), language: Language.forDates())
+            let style = TerminalStyle(display)
+            let covers = offline ? nil : try await images.covers(
+                for: [holding], box: DetailPrinter.coverBox, client: connection.client(for: config),
+                style: style, verbose: connection.verbose)
+            let printer = DetailPrinter(style: try style.get(), language: Language.forDates(),
+                                        cover: covers?.lines[holding.controlNo])
             try Terminal.out(printer.render(holding))
+            covers?.remember()
         case .json:
             try Terminal.out(JSONWriter.object(holding) + "\n")
         }

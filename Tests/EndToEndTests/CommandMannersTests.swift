@@ -41,7 +41,7 @@ import Testing
                                            attributes: [.posixPermissions: 0o600])
         let result = try box.dlib(extra: ["XDG_CONFIG_HOME": config]).run("list")
         #expect(result.status == 1)
-        #expect(result.stderr == "dlib: \(file), line 3: unknown setting `servce_key`; dlib reads source, endpoint, service_key, list-term, color, ascii, ambiguous-width\n")
+        #expect(result.stderr == "dlib: \(file), line 3: unknown setting `servce_key`; dlib reads source, endpoint, service_key, list-term, color, ascii, ambiguous-width, images\n")
     }
 
     @Test func aSearchWithASpaceThatFindsNothingSuggestsTheWordsJoined() throws {

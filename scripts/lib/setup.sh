@@ -5,7 +5,8 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$ROOT"
 
-APT_PACKAGES=(pkg-config libcurl4-openssl-dev libxml2-dev libsqlite3-dev libxlsxwriter-dev python3 python3-venv git sqlite3)
+APT_PACKAGES=(pkg-config libcurl4-openssl-dev libxml2-dev libsqlite3-dev libxlsxwriter-dev python3 python3-venv git sqlite3
+    libchafa-dev libglib2.0-dev libjpeg62-turbo-dev libpng-dev libwebp-dev)
 
 ensure_packages() {
     local missing=()

@@ -5,7 +5,7 @@ public struct CatalogueClient: Sendable {
     public var timeout: Duration
     public var retryPolicy: RetryPolicy
     public let log: RequestLog
-    let http: CurlClient
+    public let http: CurlClient
 
     public init(config: ServiceConfig, http: CurlClient = CurlClient(), timeout: Duration = .seconds(30),
                 retryPolicy: RetryPolicy = RetryPolicy(), log: RequestLog = RequestLog()) {

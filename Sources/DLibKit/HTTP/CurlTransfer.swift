@@ -12,7 +12,11 @@ final class CurlTransfer {
     private var body: [UInt8] = []
     private var contentType: String?
     private var retryAfter: String?
+    private var etag: String?
+    private var lastModified: String?
     private var exceededLimit = false
+    /// The request's extra headers; libcurl reads the list until cleanup.
+    private var headerList: UnsafeMutablePointer<curl_slist>?
 
     /// nil when libcurl cannot make an easy handle (out of memory); the
     /// engine then fails the request instead of trapping.
@@ -27,6 +31,7 @@ final class CurlTransfer {
 
     deinit {
         curl_easy_cleanup(easy)
+        curl_slist_free_all(headerList)
     }
 
     private func configure() {
@@ -42,6 +47,10 @@ final class CurlTransfer {
         dlib_curl_setopt_string(easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
         dlib_curl_setopt_string(easy, CURLOPT_USERAGENT, "dlib/0.1 (+libcurl)")
         dlib_curl_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, "")
+        for header in request.headers where !header.contains(where: { $0 == "\r" || $0 == "\n" }) {
+            if let longer = curl_slist_append(headerList, header) { headerList = longer }
+        }
+        if let headerList { dlib_curl_setopt_slist(easy, CURLOPT_HTTPHEADER, headerList) }
         dlib_curl_setopt_pointer(easy, CURLOPT_PRIVATE, context)
         dlib_curl_setopt_pointer(easy, CURLOPT_WRITEDATA, context)
         dlib_curl_setopt_callback(easy, CURLOPT_WRITEFUNCTION) { data, size, count, context in
@@ -80,6 +89,8 @@ final class CurlTransfer {
             // A new response (after a redirect or a 100): forget the last one's headers.
             contentType = nil
             retryAfter = nil
+            etag = nil
+            lastModified = nil
             return
         }
         guard let colon = text.firstIndex(of: ":") else { return }
@@ -88,6 +99,8 @@ final class CurlTransfer {
         switch name {
         case "content-type": contentType = value
         case "retry-after": retryAfter = value
+        case "etag": etag = value
+        case "last-modified": lastModified = value
         default: break
         }
     }
@@ -106,8 +119,11 @@ final class CurlTransfer {
         }
         var status = 0
         dlib_curl_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
-        return .success(HTTPResponse(status: status, contentType: contentType, retryAfter: retryAfter, body: body,
-                                     timings: timings()))
+        var response = HTTPResponse(status: status, contentType: contentType, retryAfter: retryAfter, body: body,
+                                    timings: timings())
+        response.etag = etag
+        response.lastModified = lastModified
+        return .success(response)
     }
 
     /// libcurl's step times (microseconds from the start; 0 for a step that

@@ -7,6 +7,9 @@ public struct HTTPResponse: Sendable {
     public var body: [UInt8]
     /// How long each step took, as libcurl measured it.
     public var timings: HTTPTimings?
+    /// The validators a later conditional request sends back (covers).
+    public var etag: String?
+    public var lastModified: String?
 
     public init(status: Int, contentType: String? = nil, retryAfter: String? = nil, body: [UInt8], timings: HTTPTimings? = nil) {
         self.status = status
@@ -45,10 +48,14 @@ public struct HTTPRequest: Sendable {
     public var timeout: Duration
     /// Bodies larger than this are refused while they arrive.
     public var maxBodyBytes: Int
+    /// Extra request headers, `Name: value` (a conditional request's
+    /// If-None-Match / If-Modified-Since). Lines with CR or LF are dropped.
+    public var headers: [String]
 
-    public init(url: String, timeout: Duration = .seconds(30), maxBodyBytes: Int = 16 << 20) {
+    public init(url: String, timeout: Duration = .seconds(30), maxBodyBytes: Int = 16 << 20, headers: [String] = []) {
         self.url = url
         self.timeout = timeout
         self.maxBodyBytes = maxBodyBytes
+        self.headers = headers
     }
 }

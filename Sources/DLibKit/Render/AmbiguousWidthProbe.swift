@@ -5,7 +5,8 @@
 /// with spaces. No answer within the timeout means one cell.
 public enum AmbiguousWidthProbe {
     public static func ambiguousIsWide() -> Bool {
-        let answer = TerminalQuery.ask("\r\u{25BD}\u{1B}[6n", cleanup: "\r  \r", isEnd: { $0 == UInt8(ascii: "R") })
+        let answer = TerminalQuery.ask("\r\u{25BD}\u{1B}[6n", timeout: .milliseconds(200), cleanup: "\r  \r",
+                                       isComplete: { $0.last == UInt8(ascii: "R") })
         return answer.flatMap(column(ofReport:)) == 3
     }
 

@@ -23,6 +23,8 @@ enum CoverArt {
         return [top, shade, row(centred("no cover", inner, style: style, fill: glyphs.shade)), shade, bottom]
     }
 
+    static let lineCount = 5
+
     /// The mark's line, where a terminal may wrap it in a hyperlink.
     static let markLine = 2
 

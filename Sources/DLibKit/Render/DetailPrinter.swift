@@ -5,9 +5,16 @@ public struct DetailPrinter {
     public var style: RenderStyle
     public var language: Language
 
-    public init(style: RenderStyle, language: Language = .english) {
+    /// The cover drawn for the terminal (see Images/CoverDrawer), shown
+    /// under its URL: `coverBox` lines, each `coverBox.columns` cells.
+    public var cover: [String]?
+
+    public static let coverBox = (columns: 24, rows: 12)
+
+    public init(style: RenderStyle, language: Language = .english, cover: [String]? = nil) {
         self.style = style
         self.language = language
+        self.cover = cover
     }
 
     static let labelWidth = 15
@@ -52,6 +59,7 @@ public struct DetailPrinter {
             for (index, run) in runs.enumerated() {
                 lines.append((index == 0 ? coverLabel : indent) + style.link(run, to: url))
             }
+            for line in cover ?? [] { lines.append(indent + line) }
         } else {
             let art = CoverArt.lines(hasCover: false, width: 12, style: style)
             for (index, line) in art.enumerated() {

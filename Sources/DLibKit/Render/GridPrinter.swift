@@ -9,6 +9,10 @@ public struct GridPrinter {
     public var footer: String?
     /// The fields beside the cover; nil: `Columns.gridDefault`.
     public var columns: [Holding.Field]?
+    /// Covers already drawn for the terminal (see Images/CoverDrawer), by
+    /// control number: `coverBox.rows` lines of `coverBox.columns` cells
+    /// each. A holding without one gets the placeholder.
+    public var covers: [String: [String]]
 
     /// Narrower cards than this are not worth reading.
     static let minimumCardWidth = 32
@@ -16,11 +20,16 @@ public struct GridPrinter {
     static let coverWidth = 10
     static let textLines = 5
 
-    public init(style: RenderStyle, nextCommand: String = "dlib list --next", footer: String? = nil, columns: [Holding.Field]? = nil) {
+    /// The box a drawn cover must fill, in cells.
+    public static let coverBox = (columns: coverWidth, rows: CoverArt.lineCount)
+
+    public init(style: RenderStyle, nextCommand: String = "dlib list --next", footer: String? = nil, columns: [Holding.Field]? = nil,
+                covers: [String: [String]] = [:]) {
         self.style = style
         self.nextCommand = nextCommand
         self.footer = footer
         self.columns = columns
+        self.covers = covers
     }
 
     var columnsAcross: Int {
@@ -79,11 +88,13 @@ public struct GridPrinter {
             left + style.repeated(glyphs.horizontal, cells: cardWidth - style.cells.of(left) - style.cells.of(right)) + right
         }
         var lines = [frame(glyphs.cardCorners.0, glyphs.cardCorners.1)]
+        let picture = covers[holding.controlNo].flatMap { $0.count == art.count ? $0 : nil }
         for (row, artLine) in art.enumerated() {
             var drawn = holding.hasCover ? artLine : style.dim(artLine)
             if row == CoverArt.markLine, holding.hasCover {
                 drawn = style.link(artLine, to: holding.coverUrl)
             }
+            if let picture { drawn = picture[row] }
             let (text, decorate) = texts[row]
             lines.append(glyphs.vertical + " " + drawn + " " + decorate(style.cells.fit(text, to: textWidth)) + " " + glyphs.vertical)
         }

@@ -32,7 +32,12 @@ public final class LocalStore: Sendable {
         configuration.label = "dlib"
         do {
             database = try DatabaseQueue(path: path, configuration: configuration)
-            try Self.migrator.migrate(database)
+            // Checked in a read first: migrate() is a write transaction, and
+            // its commit waits for the disk, before the page is printed when
+            // the cover cache opens the store.
+            if try !database.read({ try Self.migrator.hasCompletedMigrations($0) }) {
+                try Self.migrator.migrate(database)
+            }
         } catch {
             throw .store(path, reason: Self.describe(error))
         }
@@ -66,6 +71,31 @@ public final class LocalStore: Sendable {
         migrator.registerMigration("v2: the Pyxis source's fields") { db in
             for table in ["cachedHolding", "savedHolding"] {
                 try HoldingColumns.add(HoldingColumns.addedInV2, to: table, in: db)
+            }
+        }
+        migrator.registerMigration("v3: the cover cache") { db in
+            // Decoded, scaled covers by URL (see CoverCacheStore.swift); a
+            // row without pixels remembers a cover that was no picture.
+            try db.create(table: "coverCache") { table in
+                table.column("url", .text).primaryKey()
+                table.column("width", .integer).notNull()
+                table.column("height", .integer).notNull()
+                table.column("pixels", .blob).notNull()
+                table.column("etag", .text)
+                table.column("lastModified", .text)
+                table.column("fetchedAt", .double).notNull()
+                table.column("usedAt", .double).notNull()
+                table.column("size", .integer).notNull()
+            }
+            try db.create(index: "coverCacheByUse", on: "coverCache", columns: ["usedAt"])
+            // A cover as last drawn for one terminal set-up (mode, box and
+            // cell size: the signature), so a page seen before is printed
+            // without drawing again; gone with its cover.
+            try db.create(table: "coverDrawing") { table in
+                table.column("url", .text).notNull().references("coverCache", onDelete: .cascade)
+                table.column("signature", .text).notNull()
+                table.column("lines", .text).notNull()
+                table.primaryKey(["url", "signature"])
             }
         }
         return migrator
@@ -179,11 +209,11 @@ public final class LocalStore: Sendable {
 
     // MARK: -
 
-    private func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws(StateError) -> T {
+    func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws(StateError) -> T {
         do { return try database.read(body) } catch { throw .store(path, reason: Self.describe(error)) }
     }
 
-    private func write<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws(StateError) -> T {
+    func write<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws(StateError) -> T {
         do { return try database.write(body) } catch { throw .store(path, reason: Self.describe(error)) }
     }
 

@@ -7,7 +7,7 @@ public struct ConfigFile: Sendable {
     public let path: String
 
     /// Every setting the file may hold (`list_term` is read as `list-term`).
-    public static let knownSettings = ["source", "endpoint", "service_key", "list-term", "color", "ascii", "ambiguous-width"]
+    public static let knownSettings = ["source", "endpoint", "service_key", "list-term", "color", "ascii", "ambiguous-width", "images"]
 
     public init(path: String) {
         self.path = path
