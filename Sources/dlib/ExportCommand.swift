@@ -37,12 +37,12 @@ struct ExportCommand: AsyncParsableCommand {
         }
 
         /// The writer for `output` (nil or `-`: standard output).
-        func writer(output: String?, excel: Bool) throws -> any HoldingWriter {
+        func writer(output: String?, excel: Bool, fields: [Holding.Field]? = nil) throws -> any HoldingWriter {
             let file = output.flatMap { $0 == "-" ? nil : $0 }
             switch self {
             case .csv, .jsonl:
                 let sink: any OutputSink = if let file { try OutputFile.sink(for: file) } else { StandardOutputSink() }
-                return try RecordStreamWriter(sink: sink, format: self == .csv ? .csv(excel: excel) : .jsonLines)
+                return try RecordStreamWriter(sink: sink, format: self == .csv ? .csv(excel: excel, fields: fields ?? Holding.Field.allCases) : .jsonLines)
             case .xlsx, .sqlite:
                 guard let file else { throw ValidationError("--format \(rawValue) writes a file: give -o FILE.") }
                 let sink = try OutputFile.fileSink(for: file, format: name)
@@ -65,12 +65,17 @@ struct ExportCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Only holdings whose title or author contains TEXT.", valueName: "text"))
     var query: String?
 
+    @OptionGroup var columns: ColumnOptions
+
     @OptionGroup var display: DisplayOptions
 
     @OptionGroup var connection: ConnectionOptions
 
     func validate() throws {
         if excel && format != .csv { throw ValidationError("--excel applies to --format csv only.") }
+        if columns.columns != nil && format != .csv {
+            throw ValidationError("--columns applies to --format csv (jsonl, xlsx and sqlite keep every field).")
+        }
         if format.needsFile && (output == nil || output == "-") {
             throw ValidationError("--format \(format.rawValue) writes a file, not a terminal or pipe: give -o FILE.")
         }
@@ -99,7 +104,7 @@ struct ExportCommand: AsyncParsableCommand {
         let exporter = Exporter(loader: PageLoader(client: client), pageSize: fetching.pageSize, keyword: query, concurrency: fetching.concurrency,
                                 maxRequests: fetching.maxRequests)
         let toFile = output != nil && output != "-"
-        let writer = try format.writer(output: output, excel: excel)
+        let writer = try format.writer(output: output, excel: excel, fields: try columns.fields)
         let bar = TerminalSize.isTerminal(STDERR_FILENO) ? ProgressBar(style: try display.style(for: STDERR_FILENO)) : nil
 
         // What is exported is seen: `show` and `saved add` know it after.

@@ -74,6 +74,13 @@ import Testing
         let grid = try dlib.run("list", "--columns", "title,call_no", "--format", "grid", "--page", "1")
         let firstCallNo = try #require(Sandbox.catalogue.first?["callNo"])
         #expect(grid.stdout.contains(firstCallNo) || box.records.isEmpty)
+        let out = box.stateDir + "-columns.csv"
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        #expect(try dlib.run("export", "--columns", "id,title,isbn", "-o", out).status == 0)
+        let csv = try String(contentsOfFile: out, encoding: .utf8).components(separatedBy: "\r\n")
+        #expect(csv.first == "control_no,title,isbn")
+        #expect(csv.count == box.records.count + 2, "header, every holding, and the last line end")
+        #expect(try dlib.run("export", "--columns", "title", "--format", "jsonl").status == 64)
         let wrong = try dlib.run("list", "--columns", "title,shelf")
         #expect(wrong.status == 64)
         #expect(wrong.stderr.hasPrefix("dlib: unknown column `shelf`; the columns are control_no, title,"))

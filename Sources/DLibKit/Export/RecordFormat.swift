@@ -3,13 +3,14 @@
 public enum RecordFormat: Sendable {
     /// `excel`: a UTF-8 byte order mark, and cells that a spreadsheet would
     /// run as a formula (`=`, `+`, `-`, `@`, tab, CR first) prefixed with `'`.
-    case csv(excel: Bool)
+    /// `fields`: the columns, in order (`--columns`); every field by default.
+    case csv(excel: Bool, fields: [Holding.Field] = Holding.Field.allCases)
     case jsonLines
 
     public func preamble() -> [UInt8] {
         switch self {
-        case .csv(let excel):
-            return (excel ? [0xEF, 0xBB, 0xBF] : []) + Array(CSV.line(HoldingRow.header).utf8)
+        case .csv(let excel, let fields):
+            return (excel ? [0xEF, 0xBB, 0xBF] : []) + Array(CSV.line(fields.map(\.columnName)).utf8)
         case .jsonLines:
             return []
         }
@@ -17,8 +18,8 @@ public enum RecordFormat: Sendable {
 
     public func encode(_ holding: Holding) -> String {
         switch self {
-        case .csv(let excel):
-            let values = HoldingRow.values(holding)
+        case .csv(let excel, let fields):
+            let values = fields.map { holding[text: $0] ?? "" }
             return CSV.line(excel ? values.map(CSV.neutraliseFormula) : values)
         case .jsonLines:
             return JSONWriter.object(holding) + "\n"
