@@ -95,7 +95,11 @@ extension CurlClientTests {
         let loader = PageLoader(client: CatalogueClient(config: ServiceConfig(endpoint: box.endpoint, serviceKey: nil),
                                                          timeout: .seconds(120)))
         let fetch = Task { try await loader.page(PageQuery(pageNo: 1, pageSize: 20)) }
-        try await Task.sleep(for: .milliseconds(300))
+        // Cancelled once the server holds the request (a loaded machine can
+        // take a while to send it), not after a guessed delay.
+        for _ in 0..<1000 where box.server.requests.isEmpty {
+            try await Task.sleep(for: .milliseconds(10))
+        }
         fetch.cancel()
         let outcome = await fetch.result
         // A transfer left to run would end in the 120 s timeout's transport
