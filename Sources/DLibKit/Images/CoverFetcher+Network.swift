@@ -57,6 +57,11 @@ extension CoverFetcher {
         } catch is CancellationError {
             note("cover late", url)
             return .failed
+        } catch let error as TransportError where error.kind == .timedOut {
+            // The request's own bound is the same deadline: whichever of the
+            // two fires first, the cover was late.
+            note("cover late", url)
+            return .failed
         } catch {
             note("cover failed (\(Self.describe(error)))", url)
             return .failed
