@@ -2,57 +2,25 @@ import Foundation
 import SampleServer
 import Testing
 
-/// Covers end to end: the built dlib on a pseudo-terminal (python3's pty,
+/// Covers end to end: the built dlib on a pseudo-terminal (`PseudoTerminal`,
 /// playing a terminal that answers the graphics queries as kitty, as a
 /// sixel terminal, or not at all) against the sample server's covers.
 @Suite struct CoverTests {
-    /// Runs dlib on a pty; the fake terminal answers the device-attributes
-    /// request as `terminal` says. Returns everything the pty showed.
-    static let fakeTerminal = """
-    import os, pty, select, sys
-    mode, argv = sys.argv[1], sys.argv[2:]
-    pid, fd = pty.fork()
-    if pid == 0:
-        os.execv(argv[0], argv)
-    out, answered = b"", False
-    while True:
-        ready, _, _ = select.select([fd], [], [], 30)
-        if not ready:
-            break
-        try:
-            data = os.read(fd, 65536)
-        except OSError:
-            break
-        if not data:
-            break
-        out += data
-        if not answered and b"\\x1b[c" in out:
-            answered = True
-            if mode == "kitty":
-                os.write(fd, b"\\x1b_Gi=31;OK\\x1b\\\\\\x1b[?62;22c")
-            elif mode == "sixel":
-                os.write(fd, b"\\x1b[?64;4;22c")
-    _, status = os.waitpid(pid, 0)
-    sys.stdout.buffer.write(out)
-    sys.exit(os.waitstatus_to_exitcode(status))
-    """
-
-    static let scriptPath: String = {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("dlib-fake-terminal-\(getpid()).py").path
-        try? fakeTerminal.write(toFile: path, atomically: true, encoding: .utf8)
-        return path
-    }()
-
     enum Terminal: String { case kitty, sixel, silent }
 
+    /// Runs dlib on a pty (see `PseudoTerminal`) whose terminal answers the
+    /// device-attributes request as `terminal` says; `stdout` is everything
+    /// the pty showed.
     func onTerminal(_ box: Sandbox, _ terminal: Terminal, _ arguments: [String], environment: [String: String] = [:]) throws
         -> DLibProcess.Result {
-        var process = box.dlib(extra: ["TERM": "xterm-256color"].merging(environment) { $1 })
-        let binary = process.executable
-        process.executable = "/usr/bin/python3"
-        var result = try process.run([Self.scriptPath, terminal.rawValue, binary] + arguments)
-        result.stdout = result.stdout.replacingOccurrences(of: "\r\n", with: "\n")
-        return result
+        let process = box.dlib(extra: ["TERM": "xterm-256color"].merging(environment) { $1 })
+        let answers: [(String, String)] = switch terminal {
+        case .kitty: [("\\e[c", "\\e_Gi=31;OK\\e\\\\\\e[?62;22c")]
+        case .sixel: [("\\e[c", "\\e[?64;4;22c")]
+        case .silent: []
+        }
+        let result = try PseudoTerminal(environment: process.environment, answers: answers).run(arguments)
+        return DLibProcess.Result(status: Int32(result.status), stdout: result.output, stderr: "")
     }
 
     static let grid = ["list", "--format", "grid", "--page-size", "6"]
