@@ -47,10 +47,10 @@ import Testing
         return String(out)
     }
 
-    func check(_ output: String, width: Int, _ what: String) {
+    func check(_ output: String, width: Int, _ what: String, cells: DisplayWidth = .standard) {
         for line in output.split(separator: "\n", omittingEmptySubsequences: false) {
             let text = Self.visible(String(line))
-            #expect(DisplayWidth.standard.of(text) <= width, "\(what) at \(width): \(text.debugDescription)")
+            #expect(cells.of(text) <= width, "\(what) at \(width): \(text.debugDescription)")
             #expect(!text.unicodeScalars.contains { Self.forbidden.contains($0.value) }, "\(what): \(text.debugDescription)")
         }
     }
@@ -66,15 +66,19 @@ import Testing
                     publisher: generator.text(maxLength: 30), pubYear: generator.text(maxLength: 6),
                     isbn: generator.text(maxLength: 14), callNo: generator.text(maxLength: 14),
                     materialType: generator.text(maxLength: 8), location: generator.text(maxLength: 20),
-                    regDate: generator.text(maxLength: 10), coverUrl: generator.next() % 3 == 0 ? nil : generator.text(maxLength: 60))
+                    regDate: generator.text(maxLength: 10), coverUrl: generator.next() % 3 == 0 ? nil : generator.text(maxLength: 60),
+                    availability: generator.text(maxLength: 12),
+                    copies: (0..<Int(generator.next() % 3)).map { _ in Copy(location: generator.text(maxLength: 10), availability: generator.text(maxLength: 8)) })
             }
             let page = Page(holdings: holdings, pageNo: Int(generator.next() % 900) + 1, pageSize: 12, totalCount: Int(generator.next() % 100_000))
             let width = 40 + Int(generator.next() % 120)
-            for style in [RenderStyle(width: width), RenderStyle(width: width, colour: true, hyperlinks: true)] {
-                check(TablePrinter(style: style).render(page), width: width, "table")
-                check(GridPrinter(style: style).render(page), width: width, "grid")
+            for style in [RenderStyle(width: width), RenderStyle(width: width, colour: true, hyperlinks: true),
+                          RenderStyle(width: width, ambiguousIsWide: true), RenderStyle(width: width, ascii: true)] {
+                check(TablePrinter(style: style).render(page), width: width, "table", cells: style.cells)
+                check(GridPrinter(style: style).render(page), width: width, "grid", cells: style.cells)
+                check(GridPrinter(style: style, columns: [.title, .availability, .callNo]).render(page), width: width, "grid", cells: style.cells)
                 for holding in holdings {
-                    check(DetailPrinter(style: style).render(holding), width: width, "detail")
+                    check(DetailPrinter(style: style).render(holding), width: width, "detail", cells: style.cells)
                 }
             }
         }

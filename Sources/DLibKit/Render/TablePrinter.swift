@@ -129,8 +129,9 @@ public struct TablePrinter {
 
     /// The first copy's availability, and how many more copies there are:
     /// `대출가능 +2`. The detail view lists every copy.
+    /// Server text, cleaned for the terminal like every other value.
     static func availability(_ holding: Holding) -> String? {
-        guard let first = holding.availability else { return nil }
+        guard let first = holding.availability.map(Sanitiser.clean) else { return nil }
         return holding.copies.count > 1 ? "\(first) +\(holding.copies.count - 1)" : first
     }
 }

@@ -27,13 +27,18 @@ public enum TerminalQuery {
         var saved = termios()
         guard tcgetattr(fd, &saved) == 0 else { return nil }
         var raw = saved
-        raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+        // No line editing, no echo, and no signals from the keyboard while
+        // the terminal is in this mode: a Ctrl-C now would end dlib before
+        // the mode is restored and leave the shell without echo.
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG)
         guard tcsetattr(fd, TCSANOW, &raw) == 0 else { return nil }
         defer {
-            if !cleanup.isEmpty { write(fd, cleanup) }
-            tcsetattr(fd, TCSANOW, &saved)
+            if !cleanup.isEmpty { try? FileDescriptorWriter.write(Array(cleanup.utf8), to: fd, path: "the terminal") }
+            // TCSAFLUSH: an answer that came after the deadline is dropped,
+            // not echoed into the shell's next line.
+            tcsetattr(fd, TCSAFLUSH, &saved)
         }
-        guard write(fd, query) else { return nil }
+        do { try FileDescriptorWriter.write(Array(query.utf8), to: fd, path: "the terminal") } catch { return nil }
 
         let deadline = ContinuousClock.now + timeout
         var received: [UInt8] = []
@@ -51,19 +56,5 @@ public enum TerminalQuery {
             received += buffer[0..<count]
         }
         return received.isEmpty ? nil : received
-    }
-
-    /// Writes all of `text`; false when the terminal would not take it.
-    @discardableResult
-    private static func write(_ fd: Int32, _ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, bytes.count - offset) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return false }
-            offset += written
-        }
-        return true
     }
 }
