@@ -108,13 +108,14 @@ struct ExportCommand: AsyncParsableCommand {
         let bar = TerminalSize.isTerminal(STDERR_FILENO) ? ProgressBar(style: try display.style(for: STDERR_FILENO)) : nil
 
         // What is exported is seen: `show` and `saved add` know it after.
-        let cache = CacheFiller(store: try LocalStore(state: .fromEnvironment()), endpoint: config.endpoint)
+        // The cache is an extra: a state folder dlib cannot open does not stop the export.
+        let cache = (try? LocalStore(state: .fromEnvironment())).map { CacheFiller(store: $0, endpoint: config.endpoint) }
 
         let summary: Exporter.Summary
         do {
             summary = try await exporter.run(deliver: { holdings in
                 try writer.write(holdings)
-                cache.add(holdings)
+                cache?.add(holdings)
             }, progress: { bar?.update($0) })
             bar?.finish()
             try writer.finish(ExportDescription(
@@ -125,7 +126,7 @@ struct ExportCommand: AsyncParsableCommand {
             writer.abandon()
             throw ExportDefaults.withRequests(error, client.log.requests)
         }
-        if let failure = await cache.finish() {
+        if let failure = await cache?.finish() {
             Terminal.note("the export is complete, but its holdings could not be kept for `dlib show`: \(failure.userMessage)")
         }
         Terminal.note(ExportDefaults.summaryLine(summary, requests: client.log.requests, destination: toFile ? output : nil))

@@ -43,11 +43,11 @@ struct ImageOptions: ParsableArguments {
 
     /// Whether and how covers are drawn on standard output; the terminal
     /// is asked only when the setting is auto and it could matter.
-    func decision(ascii: Bool, environment: [String: String] = ProcessInfo.processInfo.environment) throws
+    func decision(ascii: Bool, escapes: Bool = true, environment: [String: String] = ProcessInfo.processInfo.environment) throws
         -> GraphicsDetection.Decision {
         var inputs = GraphicsDetection.Inputs(
             setting: try setting(environment: environment), environment: environment,
-            isTerminal: TerminalSize.isTerminal(STDOUT_FILENO), ascii: ascii)
+            isTerminal: TerminalSize.isTerminal(STDOUT_FILENO), ascii: ascii, escapes: escapes)
         if GraphicsDetection.shouldQuery(inputs) { inputs.answers = GraphicsQuery.ask() }
         return GraphicsDetection.decide(inputs)
     }
@@ -61,7 +61,8 @@ struct ImageOptions: ParsableArguments {
     /// with wide ambiguous characters gets blocks without them.
     func covers(for holdings: [Holding], box: (columns: Int, rows: Int), client: CatalogueClient,
                 style: TerminalStyle, verbose: Bool) async throws -> CoverFetcher.Drawn? {
-        let decision = try decision(ascii: try style.display.resolve().ascii)
+        let resolved = try style.display.resolve()
+        let decision = try decision(ascii: resolved.ascii, escapes: resolved.colour != .never)
         if verbose { Terminal.note(decision.description) }
         guard let mode = decision.mode, holdings.contains(where: \.hasCover) else { return nil }
         let cell = GraphicsQuery.cellSize()

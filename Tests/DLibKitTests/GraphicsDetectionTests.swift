@@ -11,9 +11,9 @@ import Testing
     static let plainAnswer = TerminalAnswers(kittyGraphics: false, deviceAttributes: [62, 22])
 
     func mode(_ environment: [String: String], answers: TerminalAnswers? = nil, setting: ImageSetting = .auto,
-              terminal: Bool = true, ascii: Bool = false) -> DrawMode? {
+              terminal: Bool = true, ascii: Bool = false, escapes: Bool = true) -> DrawMode? {
         GraphicsDetection.decide(Inputs(setting: setting, environment: environment, isTerminal: terminal, ascii: ascii,
-                                        answers: answers)).mode
+                                        escapes: escapes, answers: answers)).mode
     }
 
     @Test func autoPicksInTheIssuesOrder() {
@@ -35,6 +35,7 @@ import Testing
             #expect(mode(everything, answers: Self.kittyAnswer, setting: setting, terminal: false) == nil)
             #expect(mode(["TERM": "dumb", "COLORTERM": "truecolor"], answers: Self.kittyAnswer, setting: setting) == nil)
             #expect(mode(everything, answers: Self.kittyAnswer, setting: setting, ascii: true) == nil)
+            #expect(mode(everything, answers: Self.kittyAnswer, setting: setting, escapes: false) == nil, "--color never")
         }
         #expect(mode(everything, answers: Self.kittyAnswer, setting: .none) == nil)
         #expect(mode(["COLORTERM": "truecolor", "NO_COLOR": "1"]) == nil)

@@ -11,15 +11,18 @@ public enum GraphicsDetection {
         public var isTerminal: Bool
         /// `--ascii`: nothing but ASCII is written.
         public var ascii: Bool
+        /// false under `--color never`: no escape sequence is written.
+        public var escapes: Bool
         /// What the terminal answered; nil when it was not asked or said nothing.
         public var answers: TerminalAnswers?
 
         public init(setting: ImageSetting, environment: [String: String], isTerminal: Bool, ascii: Bool = false,
-                    answers: TerminalAnswers? = nil) {
+                    escapes: Bool = true, answers: TerminalAnswers? = nil) {
             self.setting = setting
             self.environment = environment
             self.isTerminal = isTerminal
             self.ascii = ascii
+            self.escapes = escapes
             self.answers = answers
         }
     }
@@ -82,6 +85,7 @@ public enum GraphicsDetection {
         if !inputs.isTerminal { return "standard output is not a terminal" }
         if inputs.environment["TERM"] == "dumb" { return "TERM=dumb" }
         if inputs.ascii { return "--ascii" }
+        if !inputs.escapes { return "--color never" }
         return nil
     }
 

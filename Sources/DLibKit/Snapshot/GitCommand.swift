@@ -33,9 +33,11 @@ public struct GitCommand: Sendable {
     ]
 
     /// The environment git runs with: the user's, without anything that
-    /// would point it at another repository, in the C locale.
+    /// would point it at another repository, in the C locale, and without
+    /// the service key (git runs the repository's hooks with it).
     static func environment() -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
+        environment["DLIB_SERVICE_KEY"] = nil
         for name in ["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY", "GIT_NAMESPACE", "GIT_CEILING_DIRECTORIES"] {
             environment[name] = nil
         }
