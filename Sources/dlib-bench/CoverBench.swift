@@ -1,7 +1,6 @@
 import DLibKit
 import Foundation
 import SampleServer
-import Synchronization
 
 /// Time to the first grid with covers against covers off: a page of 20
 /// holdings that all have a cover, each cover 10 ms away, the cache cold
@@ -21,7 +20,7 @@ struct CoverCase {
 }
 
 extension BenchContext {
-    func coverCase() throws -> CoverCase {
+    func coverCase() async throws -> CoverCase {
         var all = records(smoke ? 40 : 400)
         for index in all.indices { all[index].fields["coverUrl"] = "https://covers.example.invalid/\(index).jpg" }
         let latency = 10
@@ -63,7 +62,7 @@ extension BenchContext {
         var one: [Double] = []
         for _ in 0..<(smoke ? 2 : 11) {
             let started = ContinuousClock.now
-            let body = try awaitSync { try await client.get(HTTPRequest(url: url)) }.body
+            let body = try await client.get(HTTPRequest(url: url)).body
             if let image = try? CoverImage.decode(body, minimumDecodedSide: 240) {
                 _ = CoverDrawer(mode: .blocks).lines(image, columns: 10, rows: 5)
             }
@@ -116,26 +115,5 @@ extension BenchContext {
             throw BenchError("\(command.joined(separator: " ")) failed or printed no footer")
         }
         return footerAt.inSeconds
-    }
-}
-
-/// Runs async work from the synchronous bench code.
-func awaitSync<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
-    let box = ResultBox<T>()
-    let done = DispatchSemaphore(value: 0)
-    Task {
-        do { box.set(.success(try await body())) } catch { box.set(.failure(error)) }
-        done.signal()
-    }
-    done.wait()
-    return try box.get()
-}
-
-final class ResultBox<T: Sendable>: Sendable {
-    private let value = Mutex<Result<T, any Error>?>(nil)
-    func set(_ result: Result<T, any Error>) { value.withLock { $0 = result } }
-    func get() throws -> T {
-        guard let result = value.withLock({ $0 }) else { throw BenchError("no result") }
-        return try result.get()
     }
 }

@@ -35,7 +35,7 @@ struct RunBench: AsyncParsableCommand {
 
         report.machine = Machine.describe()
         if coversOnly {
-            report.covers = try context.coverCase()
+            report.covers = try await context.coverCase()
             print(report.coversMarkdown().section + "\n" + report.coversMarkdown().targets.joined(separator: "\n"))
             return
         }
@@ -46,7 +46,7 @@ struct RunBench: AsyncParsableCommand {
         report.startup = try await context.startupCase()
         report.binary = dlib
         report.render = context.renderCase()
-        report.covers = try context.coverCase()
+        report.covers = try await context.coverCase()
         report.concurrencySweep = try context.concurrencySweep()
         report.pageSizeSweep = try context.pageSizeSweep()
         (report.formatHoldings, report.formats) = try context.formatCases()

@@ -39,29 +39,14 @@ struct DisplayOptions: ParsableArguments {
     }
 
     func resolve(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Resolved {
-        let file = ConfigFile.location(environment: environment)
-        let settings = try file.load()
-        func setting<T: RawRepresentable & CaseIterable>(_ flag: T?, _ variable: String?, _ key: String) throws -> T?
-        where T.RawValue == String {
-            if let flag { return flag }
-            let (raw, place): (String?, String) = if let variable, let value = environment[variable], !value.isEmpty {
-                (value, variable)
-            } else {
-                (settings[key], "\(key) in \(file.path)")
-            }
-            guard let raw else { return nil }
-            guard let value = T(rawValue: raw.lowercased()) else {
-                throw DLibError.usage("\(place) is \"\(raw)\"; it must be one of " + T.allCases.map(\.rawValue).joined(separator: ", "))
-            }
-            return value
-        }
+        let lookup = try SettingLookup(environment: environment)
         let locale = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
-        let asciiSetting = settings["ascii"].map { ["true", "yes", "1", "on"].contains($0.lowercased()) } ?? false
+        let asciiSetting = try lookup.flag(key: "ascii")
         let dumb = environment["TERM"] == "dumb"
         return Resolved(
-            colour: try setting(colour, nil, "color") ?? .auto,
+            colour: try lookup.value(flag: colour, variable: nil, key: "color") ?? .auto,
             ascii: ascii || asciiSetting || dumb || locale == "C" || locale == "POSIX",
-            ambiguous: try setting(ambiguousWidth, "DLIB_AMBIGUOUS_WIDTH", "ambiguous-width") ?? .auto,
+            ambiguous: try lookup.value(flag: ambiguousWidth, variable: "DLIB_AMBIGUOUS_WIDTH", key: "ambiguous-width") ?? .auto,
             dumb: dumb,
             noColourVariable: environment["NO_COLOR"].map { !$0.isEmpty } ?? false,
             language: Language.forMessages(environment: environment))

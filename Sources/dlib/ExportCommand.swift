@@ -27,6 +27,14 @@ struct ExportCommand: AsyncParsableCommand {
         /// Written by a library into a file it may seek in: never a stream.
         var needsFile: Bool { self == .xlsx || self == .sqlite }
 
+        /// The flags that go with this format, for `export` and `saved export`.
+        func check(excel: Bool, output: String?) throws {
+            if excel && self != .csv { throw ValidationError("--excel applies to --format csv only.") }
+            if needsFile && (output == nil || output == "-") {
+                throw ValidationError("--format \(rawValue) writes a file, not a terminal or pipe: give -o FILE.")
+            }
+        }
+
         var name: String {
             switch self {
             case .csv: return "CSV"
@@ -72,12 +80,9 @@ struct ExportCommand: AsyncParsableCommand {
     @OptionGroup var connection: ConnectionOptions
 
     func validate() throws {
-        if excel && format != .csv { throw ValidationError("--excel applies to --format csv only.") }
+        try format.check(excel: excel, output: output)
         if columns.columns != nil && format != .csv {
             throw ValidationError("--columns applies to --format csv (jsonl, xlsx and sqlite keep every field).")
-        }
-        if format.needsFile && (output == nil || output == "-") {
-            throw ValidationError("--format \(format.rawValue) writes a file, not a terminal or pipe: give -o FILE.")
         }
     }
 

@@ -23,23 +23,8 @@ struct ImageOptions: ParsableArguments {
     /// The flag, else DLIB_IMAGES, else the config file, else auto. A
     /// value that is no mode is an error where it was given.
     func setting(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> ImageSetting {
-        if let images { return images }
-        if let value = environment["DLIB_IMAGES"], !value.isEmpty {
-            guard let setting = ImageSetting(rawValue: value) else {
-                throw ValidationError("DLIB_IMAGES=\(Sanitiser.clean(value)) is not one of \(Self.names).")
-            }
-            return setting
-        }
-        if let value = (try? ConfigFile.location(environment: environment).load())?["images"], !value.isEmpty {
-            guard let setting = ImageSetting(rawValue: value) else {
-                throw ValidationError("the config file's images = \(Sanitiser.clean(value)) is not one of \(Self.names).")
-            }
-            return setting
-        }
-        return .auto
+        try SettingLookup(environment: environment).value(flag: images, variable: "DLIB_IMAGES", key: "images") ?? .auto
     }
-
-    static let names = ImageSetting.allCases.map(\.rawValue).joined(separator: ", ")
 
     /// Whether and how covers are drawn on standard output; the terminal
     /// is asked only when the setting is auto and it could matter.

@@ -95,10 +95,7 @@ struct SavedCommand: AsyncParsableCommand {
         @OptionGroup var scope: StoreOptions
 
         func validate() throws {
-            if excel && format != .csv { throw ValidationError("--excel applies to --format csv only.") }
-            if format.needsFile && (output == nil || output == "-") {
-                throw ValidationError("--format \(format.rawValue) writes a file, not a terminal or pipe: give -o FILE.")
-            }
+            try format.check(excel: excel, output: output)
         }
 
         func run() async throws {
