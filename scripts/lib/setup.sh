@@ -21,6 +21,21 @@ ensure_packages() {
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 }
 
+# A virtual environment of the project's own at $ROOT/.venv with the given
+# PyPI packages (never the system Python's); its python3 first on PATH.
+ensure_venv() {
+    local venv="$ROOT/.venv" package missing=()
+    for package in "$@"; do
+        "$venv/bin/python" -c "import $package" 2>/dev/null || missing+=("$package")
+    done
+    if [ ${#missing[@]} -gt 0 ]; then
+        echo "==> installing ${missing[*]} into $venv" >&2
+        [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
+        "$venv/bin/pip" install -q "${missing[@]}" >&2
+    fi
+    export PATH="$venv/bin:$PATH"
+}
+
 ensure_swift() {
     command -v swift >/dev/null || { echo "swift is not on PATH (expected Swift 6 at /opt/swift)" >&2; exit 1; }
 }
