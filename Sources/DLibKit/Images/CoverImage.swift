@@ -12,8 +12,11 @@ public struct CoverImage: Sendable, Equatable {
 
     /// Larger sides are refused before decoding (decompression bombs).
     public static let maximumSide = 10_000
-    /// And so is a larger area: 10,000 × 10,000 RGBA would be 400 MB.
-    public static let maximumPixels = 24_000_000
+    /// And so is a larger area: 10,000 × 10,000 RGBA would be 400 MB, and a
+    /// flat-coloured picture that size compresses to a few kilobytes. Four
+    /// megapixels (16 MB decoded) is far beyond any cover a catalogue sends,
+    /// and six decoded at once stay under 100 MB.
+    public static let maximumPixels = 4_000_000
     /// Smaller pictures are tracking pixels or spacers, not covers.
     public static let minimumSide = 8
 
