@@ -131,7 +131,7 @@ struct ExportCommand: AsyncParsableCommand {
             writer.abandon()
             throw ExportDefaults.withRequests(error, client.log.requests)
         }
-        if let failure = await cache?.finish() {
+        if let failure = cache?.finish() {
             Terminal.note("the export is complete, but its holdings could not be kept for `dlib show`: \(failure.userMessage)")
         }
         Terminal.note(ExportDefaults.summaryLine(summary, requests: client.log.requests, destination: toFile ? output : nil))

@@ -1,21 +1,22 @@
 /// Remembers the holdings an export writes in the local store, so `show`
-/// and `saved add` know them too, without slowing the export: holdings
-/// are gathered into batches, each written in one transaction while the
-/// export goes on. The writes run one after another (each waits for the
-/// one before), so at most one thread of the pool is ever in SQLite.
-/// Used by the one task that runs the export.
+/// and `saved add` know them too. Holdings are gathered into batches of a
+/// couple of thousand, each written in one transaction as it fills, on the
+/// task that runs the export (the pages still being fetched go on
+/// meanwhile): memory holds one batch at most, whatever the catalogue's
+/// size, and no write waits in a queue. After a failure nothing more is
+/// tried; the export itself is complete whatever the cache did.
 public final class CacheFiller {
     private let store: LocalStore
     private let endpoint: String
     private let batchSize: Int
     private var gathered: [Holding] = []
-    /// The newest write; its answer is the first failure of the chain.
-    private var last: Task<StateError?, Never>?
+    private var failure: StateError?
 
-    public init(store: LocalStore, endpoint: String, batchSize: Int = 5_000) {
+    public init(store: LocalStore, endpoint: String, batchSize: Int = 2_000) {
         self.store = store
         self.endpoint = endpoint
         self.batchSize = batchSize
+        gathered.reserveCapacity(batchSize)
     }
 
     public func add(_ holdings: [Holding]) {
@@ -23,23 +24,15 @@ public final class CacheFiller {
         if gathered.count >= batchSize { flush() }
     }
 
-    /// Waits for every batch; the first failure, if any (the export itself
-    /// is complete whatever the cache did).
-    public func finish() async -> StateError? {
+    /// Writes what is left; the first failure, if any.
+    public func finish() -> StateError? {
         flush()
-        return await last?.value
+        return failure
     }
 
     private func flush() {
-        guard !gathered.isEmpty else { return }
-        let batch = gathered
-        gathered = []
-        let previous = last
-        last = Task { [store, endpoint] in
-            // After a failure the rest are not tried: the store is not usable.
-            if let failure = await previous?.value { return failure }
-            do throws(StateError) { try store.remember(batch, endpoint: endpoint) } catch { return error }
-            return nil
-        }
+        defer { gathered.removeAll(keepingCapacity: true) }
+        guard failure == nil, !gathered.isEmpty else { return }
+        do { try store.remember(gathered, endpoint: endpoint) } catch { failure = error }
     }
 }

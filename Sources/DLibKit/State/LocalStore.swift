@@ -106,9 +106,18 @@ public final class LocalStore: Sendable {
     public func remember(_ holdings: [Holding], endpoint: String) throws(StateError) {
         guard !holdings.isEmpty else { return }
         try write { db in
-            let now = Date()
+            // One prepared statement for the batch: an export fills the
+            // cache with tens of thousands, and building each row's
+            // statement anew cost more than the export's own work.
+            let columns = ["endpoint"] + Holding.Field.allCases.map(\.name) + ["fetchedAt"]
+            let statement = try db.cachedStatement(sql: "INSERT OR REPLACE INTO cachedHolding ("
+                + columns.joined(separator: ", ") + ") VALUES (" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")")
+            let now = StoredDate.text(Date())
             for holding in holdings {
-                try CachedHolding(endpoint: endpoint, holding: holding, fetchedAt: now).insert(db, onConflict: .replace)
+                var values: [(any DatabaseValueConvertible)?] = [endpoint]
+                for field in Holding.Field.allCases { values.append(holding[text: field]) }
+                values.append(now)
+                try statement.execute(arguments: StatementArguments(values))
             }
         }
     }
