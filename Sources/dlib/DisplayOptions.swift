@@ -55,7 +55,10 @@ struct DisplayOptions: ParsableArguments {
     /// The style for what goes to `fd` (standard output, or standard error
     /// for the progress bar).
     func style(for fd: Int32 = STDOUT_FILENO) throws -> RenderStyle {
-        let resolved = try resolve()
+        style(for: fd, try resolve())
+    }
+
+    func style(for fd: Int32, _ resolved: Resolved) -> RenderStyle {
         let terminal = TerminalSize.isTerminal(fd)
         let colour: Bool
         switch resolved.colour {
@@ -72,24 +75,33 @@ struct DisplayOptions: ParsableArguments {
         case .auto: wide = terminal && !resolved.dumb && AmbiguousWidthProbe.ambiguousIsWide()
         }
         return RenderStyle(width: TerminalSize.width(), colour: colour, hyperlinks: hyperlinks, ambiguousIsWide: wide,
-                           ascii: resolved.ascii, language: resolved.language, escapes: hyperlinks)
+                           ascii: resolved.ascii, language: resolved.language)
     }
 }
 
-/// Standard output's style, worked out once a run: with `auto`, the
-/// terminal is asked its ambiguous width at most once, however many
-/// printers and cover drawers want to know.
+/// Standard output's style, worked out once a run: the settings are read
+/// once, and with `auto` the terminal is asked its ambiguous width at most
+/// once, however many printers and cover drawers want to know.
 final class TerminalStyle {
     let display: DisplayOptions
+    private var settings: DisplayOptions.Resolved?
     private var worked: RenderStyle?
 
     init(_ display: DisplayOptions) {
         self.display = display
     }
 
+    /// The flags, environment and config file, read once.
+    func resolved() throws -> DisplayOptions.Resolved {
+        if let settings { return settings }
+        let read = try display.resolve()
+        settings = read
+        return read
+    }
+
     func get() throws -> RenderStyle {
         if let worked { return worked }
-        let style = try display.style()
+        let style = display.style(for: STDOUT_FILENO, try resolved())
         worked = style
         return style
     }

@@ -28,7 +28,7 @@ struct DoctorCommand: AsyncParsableCommand {
         let settings = try ConnectionOptions.settings(source: connection.source, endpoint: connection.endpoint)
         let report = DoctorReport(settings: settings, state: StateDirectory.fromEnvironment())
         try Terminal.out(report.settingLines())
-        try Terminal.out(report.imagesLine(try images.decision(ascii: resolved.ascii, escapes: resolved.colour != .never)))
+        try Terminal.out(report.imagesLine(try images.decision(resolved)))
         let probe = await connection.client(for: settings.config).probe()
         let (lines, healthy) = report.stepLines(probe)
         try Terminal.out(lines)

@@ -28,11 +28,12 @@ struct ImageOptions: ParsableArguments {
 
     /// Whether and how covers are drawn on standard output; the terminal
     /// is asked only when the setting is auto and it could matter.
-    func decision(ascii: Bool, escapes: Bool = true, environment: [String: String] = ProcessInfo.processInfo.environment) throws
+    /// `--ascii` (and what implies it) and `--color never` draw no picture.
+    func decision(_ display: DisplayOptions.Resolved, environment: [String: String] = ProcessInfo.processInfo.environment) throws
         -> GraphicsDetection.Decision {
         var inputs = GraphicsDetection.Inputs(
             setting: try setting(environment: environment), environment: environment,
-            isTerminal: TerminalSize.isTerminal(STDOUT_FILENO), ascii: ascii, escapes: escapes)
+            isTerminal: TerminalSize.isTerminal(STDOUT_FILENO), ascii: display.ascii, escapes: display.colour != .never)
         if GraphicsDetection.shouldQuery(inputs) { inputs.answers = GraphicsQuery.ask() }
         return GraphicsDetection.decide(inputs)
     }
@@ -42,12 +43,10 @@ struct ImageOptions: ParsableArguments {
     /// The covers of these holdings drawn in `box`, or none when nothing is
     /// drawn here; `--verbose` says what was decided and each cover's fate.
     /// Call `remember()` on the answer once the page is printed.
-    /// `--ascii` (and what implies it) draws no picture, and a terminal
-    /// with wide ambiguous characters gets blocks without them.
+    /// A terminal with wide ambiguous characters gets blocks without them.
     func covers(for holdings: [Holding], box: (columns: Int, rows: Int), client: CatalogueClient,
                 style: TerminalStyle, verbose: Bool) async throws -> CoverFetcher.Drawn? {
-        let resolved = try style.display.resolve()
-        let decision = try decision(ascii: resolved.ascii, escapes: resolved.colour != .never)
+        let decision = try decision(try style.resolved())
         if verbose { Terminal.note(decision.description) }
         guard let mode = decision.mode, holdings.contains(where: \.hasCover) else { return nil }
         let cell = GraphicsQuery.cellSize()

@@ -72,7 +72,7 @@ public struct DetailPrinter {
 
 extension DetailPrinter {
     /// One copy on one line: where, call number, availability, due date.
-    static func describe(_ copy: Copy, glyphs: Glyphs = .unicode) -> String {
+    static func describe(_ copy: Copy, glyphs: Glyphs) -> String {
         var parts = [copy.location, copy.callNo, copy.availability].compactMap { $0 }.map(Sanitiser.clean)
         if let due = copy.dueDate { parts.append("due " + Sanitiser.clean(due)) }
         return parts.isEmpty ? glyphs.dash : parts.joined(separator: " \(glyphs.separator) ")

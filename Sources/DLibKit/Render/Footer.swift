@@ -1,7 +1,7 @@
 /// The line under a page: where you are, how much there is, what is next
 /// and, past the first page, how to go back.
 enum Footer {
-    static func text(for page: Page, nextCommand: String, glyphs: Glyphs = .unicode, language: Language = .english) -> String {
+    static func text(for page: Page, nextCommand: String, glyphs: Glyphs, language: Language) -> String {
         guard let total = page.totalCount, let pages = page.totalPages else {
             return Message.pageOnly(page.pageNo).text(language)
         }

@@ -13,22 +13,23 @@ public struct RenderStyle: Sendable, Equatable {
     public var glyphs: Glyphs
     /// What the footer and other words are written in.
     public var language: Language
-    /// Whether escape sequences of any kind may be written (a terminal that
-    /// is not `TERM=dumb`, and no `--color never`): what redraws a line.
-    public var escapes: Bool
 
     public init(width: Int, colour: Bool = false, hyperlinks: Bool = false, ambiguousIsWide: Bool = false, ascii: Bool = false,
-                language: Language = .english, escapes: Bool? = nil) {
+                language: Language = .english) {
         self.width = max(width, TerminalSize.minimumWidth)
         self.colour = colour
         self.hyperlinks = hyperlinks
         self.language = language
-        self.escapes = escapes ?? (colour || hyperlinks)
         glyphs = ascii ? .asciiOnly : .unicode
         cells = DisplayWidth(ambiguousIsWide: ambiguousIsWide, ellipsis: glyphs.ellipsis)
     }
 
     public static func plain(width: Int) -> RenderStyle { RenderStyle(width: width) }
+
+    /// Whether escape sequences of any kind may be written, a progress
+    /// bar's redraws too: exactly where hyperlinks may (a terminal, not
+    /// `TERM=dumb`, no `--color never`).
+    public var escapes: Bool { hyperlinks }
 
     /// A glyph repeated to fill `cells` cells (spaces make up an odd cell
     /// where the glyph takes two).
