@@ -69,6 +69,9 @@ struct Report {
     }
 
     static func f(_ value: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", value) }
+
+    /// One line of the Targets list: `- ✅ text` or `- ❌ text`.
+    static func target(_ met: Bool, _ text: String) -> String { "- \(met ? "✅" : "❌") \(text)" }
     static func mib(_ kib: Int) -> String { f(Double(kib) / 1024, 1) }
 
     func markdown() -> String {
@@ -159,7 +162,7 @@ struct Report {
 
     func targets() -> String {
         var lines: [String] = []
-        func line(_ met: Bool, _ text: String) { lines.append("- \(met ? "✅" : "❌") \(text)") }
+        func line(_ met: Bool, _ text: String) { lines.append(Self.target(met, text)) }
         let large = smoke ? 400 : 60_000
         for (label, cases) in [("portal", exports), ("Pyxis", pyxisExports)] {
             for run in cases where run.latencyMs == (smoke ? 5 : 10) {
@@ -196,7 +199,6 @@ struct Report {
     /// The covers section and its target lines (also printed alone by `run --covers-only`).
     func coversMarkdown() -> (section: String, targets: [String]) {
         guard let covers else { return ("", []) }
-        func mark(_ ok: Bool, _ text: String) -> String { (ok ? "- ✅ " : "- ❌ ") + text }
         var out = ""
         out += "\n## Covers\n\n"
         out += "`dlib list --format grid --page-size 20` on a pseudo-terminal, from start to the grid's footer on screen, "
@@ -209,9 +211,9 @@ struct Report {
         out += "Covers are fetched six at once, so twenty covers 10 ms away take at least four round trips (about 44 ms) cold: the cold target, one round trip, would need all twenty at once.\n"
         var targets: [String] = []
         let warm = covers.warmMilliseconds - covers.offMilliseconds
-        targets.append(mark(warm < 10, "covers, warm cache: +\(Self.f(warm, 1)) ms over covers off (target < 10 ms)"))
+        targets.append(Self.target(warm < 10, "covers, warm cache: +\(Self.f(warm, 1)) ms over covers off (target < 10 ms)"))
         let cold = covers.coldMilliseconds - covers.offMilliseconds
-        targets.append(mark(cold < covers.oneCoverMilliseconds,
+        targets.append(Self.target(cold < covers.oneCoverMilliseconds,
                             "covers, cold cache: +\(Self.f(cold, 1)) ms over covers off (target < one cover's round trip and decode, \(Self.f(covers.oneCoverMilliseconds, 1)) ms)"))
         return (out, targets)
     }

@@ -222,7 +222,7 @@ struct StartupBench: AsyncParsableCommand {
         let context = BenchContext(dlib: dlib, root: ".", work: work, runs: 1, smoke: smoke)
         let startup = try await context.startupCase()
         var section = startup.markdown(binary: dlib) + "\n"
-        for (met, text) in startup.targetLines() { section += "- \(met ? "✅" : "❌") \(text)\n" }
+        for (met, text) in startup.targetLines() { section += Report.target(met, text) + "\n" }
         print(section)
         guard let output else { return }
         let report = try String(contentsOfFile: output, encoding: .utf8)
